@@ -1,0 +1,45 @@
+#pragma once
+// KernelRunner: one suite kernel bound to device buffers at one size. The profiler times and
+// profiles through this interface; it hides CUDA types so callers need no CUDA headers.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "models/kernel_spec.hpp"
+#include "models/launch.hpp"
+
+namespace roofline {
+
+struct VerifyResult {
+  bool ok = false;
+  std::string message;  // "ok", or the first mismatches / unwritten elements
+};
+
+class KernelRunner {
+ public:
+  virtual ~KernelRunner() = default;
+  virtual const KernelSpec& spec() const = 0;
+  // Allocates buffers for n elements, fills inputs with random data from seed and poisons
+  // the outputs. Throws InputError when the buffers do not fit the device's free memory.
+  virtual void prepare(std::int64_t n, DType dtype, int block, std::uint64_t seed) = 0;
+  // Enqueues every pass of the kernel on the given stream (a cudaStream_t; nullptr = default).
+  virtual void launch(void* stream) = 0;
+  // Number of CUDA kernel launches one launch() makes (0 for cudaMemcpyAsync).
+  virtual int kernel_launches() const = 0;
+  // Re-uploads the inputs and poisons the outputs again (before each profiler replay pass).
+  virtual void restore() = 0;
+  // Copies the outputs back and compares them with the CPU reference of the current inputs.
+  virtual VerifyResult verify() = 0;
+  // Device bytes the buffers take.
+  virtual std::int64_t device_bytes() const = 0;
+  // Useful bytes one launch moves: every input read once, every output written once.
+  virtual std::int64_t useful_bytes() const = 0;
+  // Grid actually launched (first pass), for checking against the model.
+  virtual std::int64_t grid_blocks() const = 0;
+};
+
+// Throws InputError naming the closest suite kernels when name is unknown.
+std::unique_ptr<KernelRunner> make_kernel_runner(std::string_view name);
+
+}  // namespace roofline

@@ -1,0 +1,18 @@
+#pragma once
+// Registers and static shared memory of the built-in kernels per architecture, recorded from
+// the compiler's resource report (ptxas) at build time. CUDA-free.
+#include <optional>
+#include <string_view>
+
+namespace roofline {
+
+struct ResourceUsage {
+  int registers = 0;
+  int shared_bytes = 0;
+};
+
+// arch: "sm_90"; symbol: the __global__ function name (matched inside the mangled name).
+// Empty when the kernel was not compiled for that arch.
+std::optional<ResourceUsage> compiled_resource_usage(std::string_view arch, std::string_view symbol);
+
+}  // namespace roofline

@@ -1,0 +1,62 @@
+#include "models/gpu_spec.hpp"
+
+#include <array>
+
+namespace roofline {
+namespace {
+using G = GpuSpec;
+constexpr std::array kParams{
+    GpuParam{"sm_count", "count", "streaming multiprocessors", &G::sm_count},
+    GpuParam{"sm_clock_hz", "Hz", "SM clock the model assumes while the kernel runs", &G::sm_clock_hz},
+    GpuParam{"memory_bytes", "B", "device memory capacity", &G::memory_bytes},
+    GpuParam{"dram_bandwidth", "B/s", "peak DRAM bandwidth (bus width x data rate)", &G::dram_bandwidth},
+    GpuParam{"dram_bandwidth_sustained", "B/s",
+             "DRAM bandwidth a streaming kernel can reach (reads + writes); the DRAM bound uses it",
+             &G::dram_bandwidth_sustained},
+    GpuParam{"l2_bytes", "B", "L2 cache capacity", &G::l2_bytes},
+    GpuParam{"l2_partitions", "count", "L2 halves joined by a fabric (2 on A100/H100/H200)", &G::l2_partitions},
+    GpuParam{"l2_bandwidth", "B/s", "L2 bandwidth seen by the SMs (sectors from L1 x 32 B)", &G::l2_bandwidth},
+    GpuParam{"l2_fabric_factor", "ratio",
+             "extra L2 sector accesses per L1 sector from crossing the L2 fabric (0 on unified L2)",
+             &G::l2_fabric_factor},
+    GpuParam{"l2_resident_lo_fraction", "ratio",
+             "working set / L2 size below which a warm working set stays fully L2-resident",
+             &G::l2_resident_lo_fraction},
+    GpuParam{"l2_resident_hi_fraction", "ratio",
+             "working set / L2 size above which warm launches stream from DRAM as if cold",
+             &G::l2_resident_hi_fraction},
+    GpuParam{"dram_latency_ns", "ns", "unloaded DRAM latency (pointer chase)", &G::dram_latency_ns},
+    GpuParam{"dram_loaded_latency_ns", "ns",
+             "DRAM latency under a streaming load: the latency bound's round trip", &G::dram_loaded_latency_ns},
+    GpuParam{"l2_latency_ns", "ns", "unloaded L2 hit latency", &G::l2_latency_ns},
+    GpuParam{"l2_loaded_latency_ns", "ns", "L2 hit latency under load (latency bound when L2-resident)",
+             &G::l2_loaded_latency_ns},
+    GpuParam{"launch_overhead_ns", "ns", "shortest duration of a launched kernel (launch floor)",
+             &G::launch_overhead_ns},
+    GpuParam{"max_warps_per_sm", "count", "resident warps per SM", &G::max_warps_per_sm},
+    GpuParam{"max_blocks_per_sm", "count", "resident blocks per SM", &G::max_blocks_per_sm},
+    GpuParam{"max_threads_per_block", "count", "threads per block", &G::max_threads_per_block},
+    GpuParam{"registers_per_sm", "count", "32-bit registers per SM", &G::registers_per_sm},
+    GpuParam{"max_registers_per_thread", "count", "registers per thread", &G::max_registers_per_thread},
+    GpuParam{"register_alloc_unit", "count", "registers are allocated per warp in units of this many",
+             &G::register_alloc_unit},
+    GpuParam{"shared_memory_per_sm", "B", "shared memory per SM", &G::shared_memory_per_sm},
+    GpuParam{"max_shared_memory_per_block", "B", "shared memory one block may use", &G::max_shared_memory_per_block},
+    GpuParam{"shared_memory_alloc_unit", "B", "shared memory allocation granularity", &G::shared_memory_alloc_unit},
+    GpuParam{"reserved_shared_memory_per_block", "B", "shared memory the system reserves per block",
+             &G::reserved_shared_memory_per_block},
+    GpuParam{"schedulers_per_sm", "count", "warp schedulers per SM", &G::schedulers_per_sm},
+    GpuParam{"issue_per_scheduler_per_clock", "inst/clk", "warp instructions one scheduler issues per clock",
+             &G::issue_per_scheduler_per_clock},
+    GpuParam{"fp32_fma_per_clock_per_sm", "FMA/clk", "FP32 FMA lanes per SM (2 FLOP each)", &G::fp32_fma_per_clock_per_sm},
+    GpuParam{"fp16_fma_per_clock_per_sm", "FMA/clk", "FP16 (non-tensor) FMA per SM per clock", &G::fp16_fma_per_clock_per_sm},
+    GpuParam{"bf16_fma_per_clock_per_sm", "FMA/clk", "BF16 (non-tensor) FMA per SM per clock", &G::bf16_fma_per_clock_per_sm},
+    GpuParam{"lsu_wavefronts_per_clock_per_sm", "wavefronts/clk",
+             "L1/LSU data-stage wavefronts per SM per clock", &G::lsu_wavefronts_per_clock_per_sm},
+    GpuParam{"l1_wavefront_bytes", "B", "bytes one L1 wavefront moves", &G::l1_wavefront_bytes},
+};
+}  // namespace
+
+std::span<const GpuParam> gpu_params() { return kParams; }
+
+}  // namespace roofline

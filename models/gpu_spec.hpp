@@ -1,0 +1,53 @@
+#pragma once
+// GpuSpec: what the model needs to know about one GPU model. Every number is a Quantity so
+// that it carries its source; the parameter table below is the single declaration of each
+// parameter's key, unit and meaning, used by the TOML loader, `roofline gpus` and the store.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "models/source.hpp"
+
+namespace roofline {
+
+struct GpuSpec {
+  std::string id;                  // "h100-sxm"
+  std::string name;                // "NVIDIA H100 SXM5 80GB"
+  std::string arch;                // "sm_90": selects compiled register counts
+  int cc_major = 0, cc_minor = 0;  // compute capability
+  std::string notes;
+
+  // Throughput and capacity
+  Quantity sm_count, sm_clock_hz, memory_bytes;
+  Quantity dram_bandwidth, dram_bandwidth_sustained;
+  Quantity l2_bytes, l2_partitions, l2_bandwidth, l2_fabric_factor;
+  Quantity l2_resident_lo_fraction, l2_resident_hi_fraction;
+  // Latencies (ns)
+  Quantity dram_latency_ns, dram_loaded_latency_ns, l2_latency_ns, l2_loaded_latency_ns;
+  Quantity launch_overhead_ns;
+  // Per-SM limits (occupancy)
+  Quantity max_warps_per_sm, max_blocks_per_sm, max_threads_per_block;
+  Quantity registers_per_sm, max_registers_per_thread, register_alloc_unit;
+  Quantity shared_memory_per_sm, max_shared_memory_per_block, shared_memory_alloc_unit,
+      reserved_shared_memory_per_block;
+  // Issue and execution
+  Quantity schedulers_per_sm, issue_per_scheduler_per_clock;
+  Quantity fp32_fma_per_clock_per_sm, fp16_fma_per_clock_per_sm, bf16_fma_per_clock_per_sm;
+  Quantity lsu_wavefronts_per_clock_per_sm, l1_wavefront_bytes;
+};
+
+struct GpuParam {
+  std::string_view key;          // TOML key and store name
+  std::string_view unit;         // "B/s", "Hz", "B", "ns", "count", "ratio", ...
+  std::string_view description;  // one line
+  Quantity GpuSpec::*member;
+};
+
+// Every parameter, in display order. All are required in a GPU file.
+std::span<const GpuParam> gpu_params();
+
+// Convenience conversions used by the model.
+inline double sm_clock(const GpuSpec& g) { return g.sm_clock_hz.value; }
+inline int sms(const GpuSpec& g) { return static_cast<int>(g.sm_count.value); }
+
+}  // namespace roofline

@@ -1,0 +1,26 @@
+#pragma once
+// Launch: one kernel at one size and configuration (DESIGN §3).
+#include <cstdint>
+#include <string>
+
+#include "models/dtype.hpp"
+
+namespace roofline {
+
+// cold: L2 flushed before each launch, as Nsight Compute does with --cache-control all.
+// warm: back-to-back launches over the same buffers (steady state).
+enum class CacheState { cold, warm };
+
+struct Launch {
+  std::string kernel;
+  std::int64_t n = 0;  // logical elements
+  DType dtype = DType::f32;
+  int block = 256;
+  CacheState cache = CacheState::cold;
+};
+
+std::string_view to_string(CacheState c);
+// Throws InputError for anything but "cold" or "warm".
+CacheState cache_state_from_string(std::string_view s);
+
+}  // namespace roofline

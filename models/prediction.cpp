@@ -1,0 +1,32 @@
+#include "models/prediction.hpp"
+
+#include "models/error.hpp"
+
+namespace roofline {
+
+std::string_view to_string(BoundKind b) {
+  switch (b) {
+    case BoundKind::dram: return "dram";
+    case BoundKind::l2: return "l2";
+    case BoundKind::lsu: return "lsu";
+    case BoundKind::issue: return "issue";
+    case BoundKind::compute: return "compute";
+    case BoundKind::latency: return "latency";
+    case BoundKind::launch: return "launch";
+  }
+  return "?";
+}
+
+const BoundTime& bound(const Prediction& p, BoundKind k) {
+  for (const auto& b : p.bounds)
+    if (b.kind == k) return b;
+  throw Error("prediction has no " + std::string(to_string(k)) + " bound");
+}
+
+const MetricValue* counter(const Prediction& p, std::string_view name) {
+  for (const auto& c : p.counters)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace roofline

@@ -1,0 +1,71 @@
+#pragma once
+// Prediction: the analytic model's answer for one launch (DESIGN §4).
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "models/launch.hpp"
+#include "models/metric.hpp"
+#include "models/source.hpp"
+
+namespace roofline {
+
+enum class BoundKind { dram, l2, lsu, issue, compute, latency, launch };
+inline constexpr BoundKind kAllBounds[] = {BoundKind::dram,    BoundKind::l2,      BoundKind::lsu,
+                                           BoundKind::issue,   BoundKind::compute, BoundKind::latency,
+                                           BoundKind::launch};
+std::string_view to_string(BoundKind b);
+
+struct BoundTime {
+  BoundKind kind = BoundKind::dram;
+  double seconds = 0.0;
+  std::string detail;  // the numbers behind it, in words ("3.22 GB / 3.01 TB/s")
+};
+
+struct Occupancy {
+  int block = 0;
+  int registers_per_thread = 0;
+  Source registers_source = Source::assumed;
+  int blocks_per_sm = 0;
+  int warps_per_sm = 0;
+  double fraction = 0.0;  // resident warps / max warps
+  std::string limiter;    // "warps", "blocks", "registers", "shared memory"
+};
+
+// One CUDA kernel of the launch (most kernels have one pass).
+struct PassPrediction {
+  std::string symbol;
+  std::int64_t grid = 0;  // blocks
+  Occupancy occupancy;
+  std::vector<BoundTime> bounds;  // one per BoundKind, in kAllBounds order
+  double duration_s = 0.0;
+};
+
+struct Prediction {
+  std::string gpu;  // GpuSpec id
+  Launch launch;
+  std::vector<PassPrediction> passes;
+  std::vector<BoundTime> bounds;  // summed over passes, in kAllBounds order
+  BoundKind binding = BoundKind::dram;
+  BoundKind runner_up = BoundKind::l2;
+  double duration_s = 0.0;
+
+  // Roofline coordinates
+  double flops = 0.0;
+  double dram_bytes = 0.0, l2_bytes = 0.0, l1_bytes = 0.0;
+  double ai_dram = 0.0, ai_l2 = 0.0, ai_l1 = 0.0;  // FLOP per byte at each level
+  double flops_per_s = 0.0;                         // at the predicted duration
+  double l2_hit_fraction = 0.0;                     // warm-mode residency of the working set
+  double working_set_bytes = 0.0;
+  double buffer_bytes = 0.0;  // device memory the launch's buffers need
+
+  std::vector<MetricValue> counters;  // under Nsight Compute names
+  std::vector<std::string> notes;     // assumptions and sources worth reading
+};
+
+const BoundTime& bound(const Prediction& p, BoundKind k);
+// nullptr when the prediction has no such counter.
+const MetricValue* counter(const Prediction& p, std::string_view name);
+
+}  // namespace roofline

@@ -1,0 +1,39 @@
+#pragma once
+// Run: one invocation of the toolkit whose results are stored together (DESIGN §3).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace roofline {
+
+struct DeviceInfo {
+  std::string name;
+  std::string uuid;
+  std::string model_id;  // matched GpuSpec id, empty when unknown
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  double sm_clock_hz = 0.0, memory_clock_hz = 0.0;
+  int memory_bus_bits = 0;
+  double memory_bytes = 0.0, l2_bytes = 0.0;
+  std::string driver_version, runtime_version, cupti_version;
+  bool ecc = false;
+};
+
+enum class RunStatus { running, complete, partial, failed };
+std::string_view to_string(RunStatus s);
+RunStatus run_status_from_string(std::string_view s);
+
+struct Run {
+  std::int64_t id = 0;
+  RunStatus status = RunStatus::running;
+  std::string started_at, finished_at;  // ISO 8601 UTC
+  std::string command_line;
+  std::string toolkit_version, git_revision;
+  std::string gpu_id;  // GPU model predicted for
+  std::optional<DeviceInfo> device;  // empty when nothing was measured
+  std::string cache_setting;   // "cold", "warm", "both"
+  std::string clock_setting;   // "as found" (the toolkit never changes clocks)
+  std::string note;
+};
+
+}  // namespace roofline
