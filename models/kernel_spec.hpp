@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/dtype.hpp"
+#include "models/source.hpp"
 
 namespace roofline {
 
@@ -21,7 +22,8 @@ struct ArrayAccess {
   AccessOp op = AccessOp::load;
   std::optional<DType> type;  // element type; empty = the launch dtype
   int vector = 1;             // elements per thread access instruction (4 for float4)
-  int stride = 0;             // elements between neighbouring threads' accesses; 0 = vector (contiguous)
+  int stride = 0;             // elements between neighbouring threads' accesses; 0 = contiguous
+                              // (the pass's elements_per_thread)
   CacheHint hint = CacheHint::normal;
 };
 
@@ -42,7 +44,8 @@ struct KernelPass {
   GridPolicy grid = GridPolicy::one_shot;
   double inst_per_thread = 0;     // warp instructions per thread outside the element loop
   double inst_per_iteration = 0;  // warp instructions per loop iteration
-  int registers = 0;              // 0 = take from the compiler report for the GPU's arch
+  int registers = 0;              // 0 = unknown: the caller fills it (compiler report) or 32 is assumed
+  Source registers_source = Source::assumed;
   int static_shared_bytes = 0;
 };
 
@@ -63,6 +66,11 @@ struct ElementTraffic {
   double flops = 0;
 };
 ElementTraffic element_traffic(const KernelSpec& k, DType launch_dtype);
+
+// Elements between neighbouring threads' accesses, with the contiguous default resolved.
+inline int thread_stride(const ArrayAccess& a, const KernelPass& p) {
+  return a.stride > 0 ? a.stride : p.elements_per_thread;
+}
 
 // Element type of an access under a launch dtype.
 inline DType element_type(const ArrayAccess& a, DType launch_dtype) {

@@ -7,12 +7,13 @@
 
 namespace roofline {
 namespace {
-constexpr std::array<std::pair<Source, std::string_view>, 6> kNames{{
+constexpr std::array<std::pair<Source, std::string_view>, 7> kNames{{
     {Source::datasheet, "datasheet"},
     {Source::device_query, "device-query"},
     {Source::calibrated, "calibrated"},
     {Source::measured_elsewhere, "measured-elsewhere"},
     {Source::compiler, "compiler"},
+    {Source::spec_file, "spec-file"},
     {Source::assumed, "assumed"},
 }};
 }  // namespace

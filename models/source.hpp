@@ -12,6 +12,7 @@ enum class Source {
   calibrated,          // measured on this device by `roofline calibrate` (note holds the run id)
   measured_elsewhere,  // measured on another machine of the same model, cited in the GPU file
   compiler,            // taken from the compiler's resource report at build time
+  spec_file,           // stated in a user's kernel spec file
   assumed,             // an engineering estimate; say why in the note
 };
 

@@ -1,0 +1,39 @@
+// `roofline predict`: the analytic model for chosen kernels, sizes and cache states, no GPU needed.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/kernel_selection.hpp"
+#include "cli/launch_options.hpp"
+#include "models/gpu_catalog.hpp"
+#include "models/predict.hpp"
+#include "reports/prediction_output.hpp"
+
+namespace roofline {
+
+void add_predict_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("predict", "Predict every bound, the binding one, the duration and the counters (no GPU needed)");
+  auto opts = std::make_shared<LaunchOptions>();
+  auto gpu = std::make_shared<std::string>("h100-sxm");
+  auto format = std::make_shared<std::string>("table");
+  auto details = std::make_shared<bool>(false);
+  cmd->add_option("--gpu", *gpu, "GPU model id (see `roofline gpus`)")->capture_default_str();
+  add_launch_options(*cmd, *opts);
+  cmd->add_option("--format", *format, "table, json (full precision) or csv")->capture_default_str();
+  cmd->add_flag("--details", *details, "table format: also print each launch's bound explanations, counters and notes");
+  cmd->footer(
+      "Examples:\n"
+      "  roofline predict --kernel add_f32x4 --n 2^28\n"
+      "  roofline predict --gpu rtx-4090 --kernel 'add_*' --n 1M,16M,256M --cache warm\n"
+      "  roofline predict --spec my_kernel.toml --n 2^24 --format json");
+  cmd->callback([=] {
+    const GpuSpec& g = find_gpu(*gpu);
+    const OutputFormat fmt = output_format_from_string(*format);
+    // Everything is predicted before anything is printed: a bad launch leaves no partial output.
+    std::vector<Prediction> predictions;
+    for (const auto& [spec, launch] : expand_launches(*opts, g.arch))
+      predictions.push_back(predict_bounds(g, spec, launch));
+    print_predictions(predictions, fmt, *details, std::cout);
+  });
+}
+
+}  // namespace roofline

@@ -1,0 +1,10 @@
+// A build without CUDA sees no GPU.
+#include "cli/device_probe.hpp"
+
+namespace roofline {
+
+DeviceProbe probe_devices() {
+  return {{}, "this roofline was built without CUDA (ROOFLINE_WITH_CUDA=OFF): it predicts, stores and reports only"};
+}
+
+}  // namespace roofline

@@ -1,0 +1,25 @@
+#pragma once
+// Choosing kernels from the command line: names or globs (`add_*`), a suite, or a user's
+// spec file. Built-in kernels get their registers from the compiler report for the GPU's arch.
+#include <string>
+#include <vector>
+
+#include "models/kernel_spec.hpp"
+
+namespace roofline {
+
+struct KernelQuery {
+  std::vector<std::string> patterns;  // names or globs; empty = all
+  std::string suite;                  // category filter; empty = all
+  std::string spec_file;              // user specs instead of the built-in suite
+};
+
+// Throws InputError naming the closest kernels for an unknown name, and for a glob or suite
+// that matches nothing.
+std::vector<KernelSpec> select_kernels(const KernelQuery& query);
+
+// Fills each pass's registers from the compiler's report for `arch` (source: compiler) where
+// the spec does not state them.
+KernelSpec with_compiled_registers(KernelSpec spec, std::string_view arch);
+
+}  // namespace roofline

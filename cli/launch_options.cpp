@@ -1,0 +1,53 @@
+#include "cli/launch_options.hpp"
+
+#include <fmt/format.h>
+
+#include "cli/size_list.hpp"
+#include "models/error.hpp"
+
+namespace roofline {
+
+void add_launch_options(CLI::App& cmd, LaunchOptions& opts) {
+  cmd.add_option("-k,--kernel", opts.kernels, "kernel names or globs, e.g. add_f32x4 or 'add_*' (default: all)")
+      ->delimiter(',');
+  cmd.add_option("--suite", opts.suite, "only kernels of this suite (elementwise, techniques, probes, hadamard, reference)");
+  cmd.add_option("--spec", opts.spec_file, "TOML spec file of your own kernels (docs/kernel-spec.md)");
+  cmd.add_option("-n,--n", opts.sizes, "element counts: 268435456, 256M, 2^28 or 1<<28, comma-separated")
+      ->capture_default_str();
+  cmd.add_option("--dtype", opts.dtype, "element type (default: each kernel's first)");
+  cmd.add_option("--block", opts.block, "threads per block, a multiple of 32 up to 1024 (default: each kernel's)");
+  cmd.add_option("--cache", opts.cache, "cold (L2 flushed before each launch, as ncu), warm (back-to-back) or both")
+      ->capture_default_str();
+}
+
+std::vector<std::pair<KernelSpec, Launch>> expand_launches(const LaunchOptions& opts, std::string_view arch) {
+  const auto sizes = parse_size_list(opts.sizes);
+  std::vector<CacheState> caches;
+  if (opts.cache == "both") caches = {CacheState::cold, CacheState::warm};
+  else caches = {cache_state_from_string(opts.cache)};
+  std::optional<DType> dtype;
+  if (!opts.dtype.empty()) {
+    dtype = dtype_from_string(opts.dtype);
+    if (!dtype) throw InputError(fmt::format("unknown dtype '{}' (known: f32, f16, bf16, fp8_e4m3, f64, i32, u8)", opts.dtype));
+  }
+  if (opts.block != 0 && (opts.block < 32 || opts.block % 32 != 0 || opts.block > 1024))
+    throw InputError(fmt::format("--block must be a multiple of 32 between 32 and 1024, got {}", opts.block));
+
+  std::vector<std::pair<KernelSpec, Launch>> out;
+  for (const auto& spec : select_kernels({opts.kernels, opts.suite, opts.spec_file})) {
+    const KernelSpec resolved = with_compiled_registers(spec, arch);
+    for (auto n : sizes)
+      for (auto cache : caches) {
+        Launch l;
+        l.kernel = spec.name;
+        l.n = n;
+        l.dtype = dtype.value_or(spec.dtypes.front());
+        l.block = opts.block ? opts.block : spec.default_block;
+        l.cache = cache;
+        out.emplace_back(resolved, l);
+      }
+  }
+  return out;
+}
+
+}  // namespace roofline

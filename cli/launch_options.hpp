@@ -1,0 +1,31 @@
+#pragma once
+// The launch-selection options shared by predict, measure and run: kernels, sizes, dtype,
+// block, cache state.
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/kernel_selection.hpp"
+#include "models/launch.hpp"
+
+namespace roofline {
+
+struct LaunchOptions {
+  std::vector<std::string> kernels;  // names or globs, comma-separated or repeated
+  std::string suite;
+  std::string spec_file;
+  std::string sizes = "2^20,2^24,2^28";
+  std::string dtype;  // empty = each kernel's default
+  int block = 0;      // 0 = each kernel's default
+  std::string cache = "cold";  // cold, warm or both
+};
+
+void add_launch_options(CLI::App& cmd, LaunchOptions& opts);
+
+// Every (kernel, launch) the options select, in kernel x size x cache order, with registers
+// resolved for `arch`. Throws InputError for bad sizes, dtypes, blocks or kernel names.
+std::vector<std::pair<KernelSpec, Launch>> expand_launches(const LaunchOptions& opts, std::string_view arch);
+
+}  // namespace roofline

@@ -1,0 +1,14 @@
+#pragma once
+// Resident blocks per SM from block size, registers and shared memory, as the CUDA occupancy
+// calculator computes them, so `predict` needs no GPU.
+#include "models/gpu_spec.hpp"
+#include "models/prediction.hpp"
+
+namespace roofline {
+
+// Throws InputError when a single block cannot be resident (too many registers or too much
+// shared memory for one SM).
+Occupancy compute_occupancy(const GpuSpec& gpu, int block, int registers_per_thread, Source registers_source,
+                            int shared_bytes_per_block);
+
+}  // namespace roofline

@@ -1,0 +1,257 @@
+#include "models/predict.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "models/error.hpp"
+#include "models/grid.hpp"
+#include "models/occupancy.hpp"
+#include "models/traffic.hpp"
+
+namespace roofline {
+namespace {
+
+constexpr int kAssumedRegisters = 32;
+
+void validate(const GpuSpec& gpu, const KernelSpec& k, const Launch& l) {
+  if (l.n <= 0) throw InputError(fmt::format("N must be positive, got {}", l.n));
+  if (std::find(k.dtypes.begin(), k.dtypes.end(), l.dtype) == k.dtypes.end()) {
+    std::string list;
+    for (auto t : k.dtypes) list += (list.empty() ? "" : ", ") + std::string(to_string(t));
+    throw InputError(fmt::format("kernel '{}' does not support dtype {} (supported: {})", k.name, to_string(l.dtype), list));
+  }
+  const int max_block = static_cast<int>(gpu.max_threads_per_block.value);
+  if (l.block < 32 || l.block % 32 != 0 || l.block > max_block)
+    throw InputError(fmt::format("block size must be a multiple of 32 between 32 and {}, got {}", max_block, l.block));
+}
+
+// FP instructions per clock per SM for one instruction of `packed` operations on `type`.
+double instructions_per_clock(const GpuSpec& gpu, DType type, const std::string& kernel) {
+  switch (type) {
+    case DType::f32: return gpu.fp32_fma_per_clock_per_sm.value;
+    case DType::f16: return gpu.fp16_fma_per_clock_per_sm.value / 2;  // rate counts half2 lanes
+    case DType::bf16: return gpu.bf16_fma_per_clock_per_sm.value / 2;
+    default:
+      throw InputError(fmt::format("kernel '{}': flops of type {} have no rate in the GPU model (use f32, f16 or bf16)",
+                                   kernel, to_string(type)));
+  }
+}
+
+std::string_view flop_metric(DType type, FlopOp op) {
+  if (type == DType::f32) return op == FlopOp::add ? metric::fadd : op == FlopOp::mul ? metric::fmul : metric::ffma;
+  if (type == DType::f16) return op == FlopOp::add ? metric::hadd : op == FlopOp::mul ? metric::hmul : metric::hfma;
+  return {};
+}
+
+std::string gb(double bytes) { return fmt::format("{:.4g} GB", bytes / 1e9); }
+std::string per_s(double rate, std::string_view unit) { return fmt::format("{:.4g} {}/s", rate, unit); }
+
+// Counter accumulator keyed by metric name, in first-use order.
+class Counters {
+ public:
+  void add(std::string_view name, double v) {
+    for (auto& m : values_)
+      if (m.name == name) {
+        m.value += v;
+        return;
+      }
+    values_.push_back({std::string(name), v});
+  }
+  double get(std::string_view name) const {
+    for (const auto& m : values_)
+      if (m.name == name) return m.value;
+    return 0;
+  }
+  std::vector<MetricValue> take() { return std::move(values_); }
+
+ private:
+  std::vector<MetricValue> values_;
+};
+
+}  // namespace
+
+double l2_resident_fraction(const GpuSpec& gpu, double bytes) {
+  const double lo = gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value;
+  const double hi = gpu.l2_resident_hi_fraction.value * gpu.l2_bytes.value;
+  if (bytes <= lo) return 1.0;
+  if (bytes >= hi || hi <= lo) return 0.0;
+  return (hi - bytes) / (hi - lo);
+}
+
+Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const Launch& launch) {
+  validate(gpu, kernel, launch);
+  Prediction p;
+  p.gpu = gpu.id;
+  p.launch = launch;
+  const std::int64_t n = launch.n;
+  const double f = sm_clock(gpu);
+  const int sm_count = sms(gpu);
+  const int wavefront_bytes = static_cast<int>(gpu.l1_wavefront_bytes.value);
+
+  // Buffers, by array name across passes: the working set and the memory the launch needs.
+  std::map<std::string, double> buffers;
+  for (const auto& pass : kernel.passes)
+    for (const auto& a : pass.arrays)
+      buffers[a.name] = std::max(buffers[a.name], array_traffic(a, pass, launch.dtype, n, wavefront_bytes).buffer_bytes);
+  for (const auto& [name, bytes] : buffers) p.buffer_bytes += bytes;
+  if (p.buffer_bytes > gpu.memory_bytes.value)
+    throw InputError(fmt::format("N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device memory", n,
+                                 p.buffer_bytes / (1 << 30), gpu.id, gpu.memory_bytes.value / (1 << 30)));
+  p.working_set_bytes = p.buffer_bytes;
+  const double warm_hit = launch.cache == CacheState::warm ? l2_resident_fraction(gpu, p.working_set_bytes) : 0.0;
+  p.l2_hit_fraction = warm_hit;
+  if (launch.cache == CacheState::warm)
+    p.notes.push_back(fmt::format("warm working set {} is {:.0f} % L2-resident (fully below {:.0f} % of the {:.0f} MiB L2, "
+                                  "none above {:.0f} %)", gb(p.working_set_bytes), 100 * warm_hit,
+                                  100 * gpu.l2_resident_lo_fraction.value, gpu.l2_bytes.value / (1 << 20),
+                                  100 * gpu.l2_resident_hi_fraction.value));
+
+  Counters c;
+  std::set<std::string> written_earlier;  // outputs of earlier passes, possibly still in L2
+  for (const auto& pass : kernel.passes) {
+    PassPrediction pp;
+    pp.symbol = pass.symbol;
+    int registers = pass.registers;
+    Source reg_source = pass.registers_source;
+    if (registers <= 0) {
+      registers = kAssumedRegisters;
+      reg_source = Source::assumed;
+      p.notes.push_back(fmt::format("pass '{}': registers per thread unknown, {} assumed", pass.symbol, registers));
+    }
+    pp.occupancy = compute_occupancy(gpu, launch.block, registers, reg_source, pass.static_shared_bytes);
+    pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm);
+
+    double dram_read = 0, dram_write = 0, tex_read = 0, tex_write = 0, wavefronts = 0;
+    double load_bytes_per_thread = 0, useful_bytes = 0, dram_load_sectors = 0;
+    for (const auto& a : pass.arrays) {
+      const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
+      useful_bytes += t.useful_bytes;
+      wavefronts += t.l1_wavefronts;
+      if (a.op == AccessOp::load) {
+        // L1 holds a warp's sectors between its accesses, so L2 sees each sector once.
+        tex_read += t.footprint_sectors;
+        const double hit = written_earlier.contains(a.name)
+                               ? std::max(warm_hit, l2_resident_fraction(gpu, buffers[a.name]))
+                               : warm_hit;
+        dram_read += t.footprint_sectors * (1 - hit);
+        dram_load_sectors += t.footprint_sectors * (1 - hit);
+        c.add(metric::l1_requests_ld, t.requests);
+        c.add(metric::l1_sectors_ld, t.l1_sectors);
+        load_bytes_per_thread += static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
+      } else {
+        // L1 writes through: every store request's sectors reach L2. Write-validate: partly
+        // written sectors are filled from DRAM when evicted; whole ones never are.
+        tex_write += t.l1_sectors;
+        dram_write += t.footprint_sectors * (1 - warm_hit);
+        dram_read += t.partial_sectors * (1 - warm_hit);
+        c.add(metric::l1_requests_st, t.requests);
+        c.add(metric::l1_sectors_st, t.l1_sectors);
+      }
+    }
+    for (const auto& a : pass.arrays)
+      if (a.op == AccessOp::store) written_earlier.insert(a.name);
+
+    c.add(metric::dram_sectors_read, dram_read);
+    c.add(metric::dram_sectors_write, dram_write);
+    c.add(metric::lts_tex_read, tex_read);
+    c.add(metric::lts_tex_write, tex_write);
+    p.dram_bytes += (dram_read + dram_write) * kSectorBytes;
+    p.l2_bytes += (tex_read + tex_write) * kSectorBytes;
+    p.l1_bytes += useful_bytes;
+
+    // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
+    const double blocks = static_cast<double>(pp.grid);
+    const double sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);
+    const double warps = blocks * std::ceil(launch.block / 32.0);
+    const double warp_iterations = std::ceil(std::ceil(static_cast<double>(n) / pass.elements_per_thread) / 32.0);
+    const double inst = warps * pass.inst_per_thread + warp_iterations * pass.inst_per_iteration;
+    c.add(metric::inst_executed, inst);
+
+    double flop_time = 0;
+    for (const auto& fl : pass.flops) {
+      const double ops = static_cast<double>(n) * fl.per_element;
+      const double instructions = ops / fl.packed;
+      p.flops += ops * (fl.op == FlopOp::fma ? 2 : 1);
+      flop_time += instructions / (instructions_per_clock(gpu, fl.type, kernel.name) * sm_count * f);
+      if (auto m = flop_metric(fl.type, fl.op); !m.empty()) c.add(m, instructions);
+    }
+
+    auto& b = pp.bounds;
+    const double dram_bw = gpu.dram_bandwidth_sustained.value;
+    b.push_back({BoundKind::dram, (dram_read + dram_write) * kSectorBytes / dram_bw,
+                 fmt::format("{} read + {} written / {}", gb(dram_read * kSectorBytes), gb(dram_write * kSectorBytes),
+                             per_s(dram_bw / 1e12, "TB"))});
+    b.push_back({BoundKind::l2, (tex_read + tex_write) * kSectorBytes / gpu.l2_bandwidth.value,
+                 fmt::format("{} through L2 / {}", gb((tex_read + tex_write) * kSectorBytes),
+                             per_s(gpu.l2_bandwidth.value / 1e12, "TB"))});
+    b.push_back({BoundKind::lsu,
+                 wavefronts / (sm_count * gpu.lsu_wavefronts_per_clock_per_sm.value * f) * sm_imbalance,
+                 fmt::format("{:.4g} L1 wavefronts / ({} SMs x {} per clock)", wavefronts, sm_count,
+                             gpu.lsu_wavefronts_per_clock_per_sm.value)});
+    const double issue_rate = sm_count * gpu.schedulers_per_sm.value * gpu.issue_per_scheduler_per_clock.value * f;
+    b.push_back({BoundKind::issue, inst / issue_rate * sm_imbalance,
+                 fmt::format("{:.4g} warp instructions / {}", inst, per_s(issue_rate / 1e9, "G inst"))});
+    b.push_back({BoundKind::compute, flop_time,
+                 fmt::format("{:.4g} FLOP at the dtype's peak", p.flops)});
+
+    // Little's law: each resident thread keeps its loads in flight for one loaded latency.
+    const double resident_threads =
+        std::min(blocks * launch.block, static_cast<double>(sm_count) * pp.occupancy.warps_per_sm * 32);
+    const double in_flight = resident_threads * load_bytes_per_thread * pass.ilp;
+    const double from_l2 = tex_read > 0 ? 1 - dram_load_sectors / tex_read : 1;
+    const double latency_s =
+        (from_l2 * gpu.l2_loaded_latency_ns.value + (1 - from_l2) * gpu.dram_loaded_latency_ns.value) * 1e-9;
+    double latency_time = 0;
+    std::string latency_detail = "no loads to wait for";
+    if (in_flight > 0) {
+      const double waves = blocks / (static_cast<double>(sm_count) * pp.occupancy.blocks_per_sm);
+      const double wave_tail = pass.grid == GridPolicy::one_shot ? std::ceil(waves) / waves : 1.0;
+      latency_time = useful_bytes / (in_flight / latency_s) * wave_tail;
+      latency_detail = fmt::format("{:.3g} MB in flight / {:.0f} ns = {}; {:.3g} MB needed to reach DRAM bandwidth",
+                                   in_flight / 1e6, latency_s * 1e9, per_s(in_flight / latency_s / 1e12, "TB"),
+                                   dram_bw * latency_s / 1e6);
+    }
+    b.push_back({BoundKind::latency, latency_time, latency_detail});
+    b.push_back({BoundKind::launch, gpu.launch_overhead_ns.value * 1e-9, "launch floor"});
+
+    pp.duration_s = std::max_element(b.begin(), b.end(), [](auto& x, auto& y) { return x.seconds < y.seconds; })->seconds;
+    p.duration_s += pp.duration_s;
+    p.passes.push_back(std::move(pp));
+  }
+
+  // Bounds of the whole launch: each kind summed over passes.
+  for (BoundKind k : kAllBounds) {
+    BoundTime total{k, 0, ""};
+    for (const auto& pp : p.passes) {
+      const auto& b = pp.bounds[static_cast<std::size_t>(k)];
+      total.seconds += b.seconds;
+      total.detail += (total.detail.empty() ? "" : "; ") + b.detail;
+    }
+    p.bounds.push_back(std::move(total));
+  }
+  std::vector<BoundTime> order = p.bounds;
+  std::stable_sort(order.begin(), order.end(), [](auto& x, auto& y) { return x.seconds > y.seconds; });
+  p.binding = order[0].kind;
+  p.runner_up = order[1].kind;
+
+  const double fabric = 1 + gpu.l2_fabric_factor.value;
+  c.add(metric::lts_read, c.get(metric::lts_tex_read) * fabric);
+  c.add(metric::lts_write, c.get(metric::lts_tex_write) * fabric);
+  c.add(metric::dram_bytes_read, c.get(metric::dram_sectors_read) * kSectorBytes);
+  c.add(metric::dram_bytes_write, c.get(metric::dram_sectors_write) * kSectorBytes);
+  c.add(metric::duration, p.duration_s * 1e9);
+  c.add(metric::registers, p.passes.front().occupancy.registers_per_thread);
+  p.counters = c.take();
+
+  p.ai_dram = p.dram_bytes > 0 ? p.flops / p.dram_bytes : 0;
+  p.ai_l2 = p.l2_bytes > 0 ? p.flops / p.l2_bytes : 0;
+  p.ai_l1 = p.l1_bytes > 0 ? p.flops / p.l1_bytes : 0;
+  p.flops_per_s = p.duration_s > 0 ? p.flops / p.duration_s : 0;
+  return p;
+}
+
+}  // namespace roofline

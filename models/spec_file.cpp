@@ -1,0 +1,194 @@
+#include "models/spec_file.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include "models/detail/toml_fields.hpp"
+#include "models/error.hpp"
+
+namespace roofline {
+namespace {
+using detail::TomlFields;
+
+bool valid_name(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+  return true;
+}
+
+DType parse_dtype(const TomlFields& f, const toml::node* at, std::string_view field, std::string_view text) {
+  if (auto t = dtype_from_string(text)) return *t;
+  f.fail(at, field, fmt::format("unknown type \"{}\" (known: f32, f16, bf16, fp8_e4m3, f64, i32, u8)", text));
+}
+
+// Iterates an array of inline tables, giving each a TomlFields with an indexed field name.
+template <typename Fn>
+void for_each_table(const TomlFields& f, std::string_view key, bool required, Fn&& fn) {
+  const toml::node* n = f.table().get(key);
+  if (!n) {
+    if (required) f.fail(key, "missing (required)");
+    return;
+  }
+  const auto* arr = n->as_array();
+  if (!arr) f.fail(n, key, "expected an array of tables");
+  if (required && arr->empty()) f.fail(n, key, "must not be empty");
+  for (std::size_t i = 0; i < arr->size(); ++i) {
+    const auto* t = (*arr)[i].as_table();
+    const std::string field = fmt::format("{}[{}]", key, i);
+    if (!t) f.fail(&(*arr)[i], field, "expected a table");
+    fn(TomlFields(*t, f.file(), f.context() + ": " + field), i);
+  }
+}
+
+ArrayAccess parse_array(const TomlFields& f) {
+  f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "hint"});
+  ArrayAccess a;
+  a.name = f.required_string("name");
+  const auto op = f.required_string("op");
+  if (op == "load") a.op = AccessOp::load;
+  else if (op == "store") a.op = AccessOp::store;
+  else f.fail(f.table().get("op"), "op", fmt::format("expected \"load\" or \"store\", got \"{}\"", op));
+  if (auto t = f.optional_string("type")) a.type = parse_dtype(f, f.table().get("type"), "type", *t);
+  a.vector = static_cast<int>(f.optional_int("vector", 1, 64).value_or(1));
+  a.stride = static_cast<int>(f.optional_int("stride", 1, 1 << 20).value_or(0));
+  const auto hint = f.optional_string("hint").value_or("normal");
+  if (hint == "normal") a.hint = CacheHint::normal;
+  else if (hint == "streaming") a.hint = CacheHint::streaming;
+  else if (hint == "last-use") a.hint = CacheHint::last_use;
+  else f.fail(f.table().get("hint"), "hint", fmt::format("expected normal, streaming or last-use, got \"{}\"", hint));
+  return a;
+}
+
+FlopCount parse_flop(const TomlFields& f) {
+  f.reject_unknown_keys({"type", "op", "per_element", "packed"});
+  FlopCount c;
+  c.type = parse_dtype(f, f.table().get("type"), "type", f.required_string("type"));
+  const auto op = f.required_string("op");
+  if (op == "add") c.op = FlopOp::add;
+  else if (op == "mul") c.op = FlopOp::mul;
+  else if (op == "fma") c.op = FlopOp::fma;
+  else f.fail(f.table().get("op"), "op", fmt::format("expected add, mul or fma, got \"{}\"", op));
+  c.per_element = f.required_number("per_element");
+  if (c.per_element < 0) f.fail(f.table().get("per_element"), "per_element", "must not be negative");
+  c.packed = static_cast<int>(f.optional_int("packed", 1, 16).value_or(1));
+  return c;
+}
+
+constexpr std::array<std::string_view, 10> kPassKeys = {
+    "symbol", "elements_per_thread", "ilp", "grid", "inst_per_thread", "inst_per_iteration",
+    "registers", "shared_bytes", "arrays", "flops"};
+
+KernelPass parse_pass(const TomlFields& f) {
+  KernelPass p;
+  p.symbol = f.optional_string("symbol").value_or("");
+  p.elements_per_thread = static_cast<int>(f.optional_int("elements_per_thread", 1, 1024).value_or(1));
+  p.ilp = static_cast<int>(f.optional_int("ilp", 1, 64).value_or(1));
+  const auto grid = f.optional_string("grid").value_or("one-shot");
+  if (grid == "one-shot") p.grid = GridPolicy::one_shot;
+  else if (grid == "grid-stride") p.grid = GridPolicy::grid_stride;
+  else f.fail(f.table().get("grid"), "grid", fmt::format("expected one-shot or grid-stride, got \"{}\"", grid));
+  for (auto key : {"inst_per_thread", "inst_per_iteration"}) {
+    const double v = f.optional_number(key).value_or(0.0);
+    if (v < 0) f.fail(f.table().get(key), key, "must not be negative");
+    (std::string_view(key) == "inst_per_thread" ? p.inst_per_thread : p.inst_per_iteration) = v;
+  }
+  p.registers = static_cast<int>(f.optional_int("registers", 0, 255).value_or(0));
+  if (p.registers > 0) p.registers_source = Source::spec_file;
+  p.static_shared_bytes = static_cast<int>(f.optional_int("shared_bytes", 0, 1 << 20).value_or(0));
+  for_each_table(f, "arrays", true, [&](const TomlFields& a, std::size_t) { p.arrays.push_back(parse_array(a)); });
+  for_each_table(f, "flops", false, [&](const TomlFields& c, std::size_t) { p.flops.push_back(parse_flop(c)); });
+  const toml::node* arrays = f.table().get("arrays");
+  for (std::size_t i = 0; i < p.arrays.size(); ++i) {
+    const auto& a = p.arrays[i];
+    const toml::node* at = (*arrays->as_array())[i].as_table();
+    if (p.elements_per_thread % a.vector != 0)
+      f.fail(at, fmt::format("arrays[{}].vector", i),
+             fmt::format("elements_per_thread ({}) must be a multiple of vector ({})", p.elements_per_thread, a.vector));
+    if (thread_stride(a, p) < p.elements_per_thread)
+      f.fail(at, fmt::format("arrays[{}].stride", i),
+             fmt::format("must be at least elements_per_thread ({}): neighbouring threads' elements would overlap",
+                         p.elements_per_thread));
+  }
+  return p;
+}
+
+KernelSpec parse_kernel(const toml::table& t, std::string_view file, std::size_t index) {
+  const std::string name = t["name"].value<std::string>().value_or("");
+  TomlFields f(t, file, name.empty() ? fmt::format("kernel[{}]", index) : fmt::format("kernel '{}'", name));
+  KernelSpec k;
+  k.name = f.required_string("name");
+  if (!valid_name(k.name)) f.fail(t.get("name"), "name", "use letters, digits, '_', '-' or '.'");
+  k.description = f.optional_string("description").value_or("");
+  k.category = f.optional_string("category").value_or("user");
+  k.origin = f.optional_string("origin").value_or(fmt::format("spec file {}", file));
+  k.default_block = static_cast<int>(f.optional_int("block", 32, 1024).value_or(256));
+  if (k.default_block % 32) f.fail(t.get("block"), "block", fmt::format("must be a multiple of 32, got {}", k.default_block));
+
+  const toml::node* dt = t.get("dtypes");
+  if (!dt) f.fail("dtypes", "missing (required)");
+  const auto* arr = dt->as_array();
+  if (!arr || arr->empty()) f.fail(dt, "dtypes", "expected a non-empty array of type names");
+  for (const auto& e : *arr) {
+    const auto s = e.value<std::string>();
+    if (!s) f.fail(&e, "dtypes", "expected type names (strings)");
+    k.dtypes.push_back(parse_dtype(f, &e, "dtypes", *s));
+  }
+
+  if (const toml::node* passes = t.get("pass")) {
+    for (auto key : kPassKeys)
+      if (t.contains(key)) f.fail(t.get(key), key, "belongs in each [[kernel.pass]] when passes are listed");
+    f.reject_unknown_keys({"name", "description", "category", "origin", "block", "dtypes", "pass"});
+    const auto* list = passes->as_array();
+    if (!list || list->empty()) f.fail(passes, "pass", "expected [[kernel.pass]] tables");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const auto* pt = (*list)[i].as_table();
+      if (!pt) f.fail(&(*list)[i], fmt::format("pass[{}]", i), "expected a table");
+      TomlFields pf(*pt, file, fmt::format("{}: pass[{}]", f.context(), i));
+      pf.reject_unknown_keys(kPassKeys);
+      k.passes.push_back(parse_pass(pf));
+    }
+  } else {
+    std::vector<std::string_view> known = {"name", "description", "category", "origin", "block", "dtypes"};
+    known.insert(known.end(), kPassKeys.begin(), kPassKeys.end());
+    f.reject_unknown_keys(known);
+    k.passes.push_back(parse_pass(f));
+  }
+  return k;
+}
+}  // namespace
+
+std::vector<KernelSpec> parse_kernel_specs(std::string_view text, std::string_view file_name) {
+  const toml::table root = detail::parse_toml(text, file_name);
+  for (const auto& [key, v] : root)
+    if (key.str() != "kernel")
+      throw InputError(fmt::format("{}: {}: unknown top-level field (expected [[kernel]] tables)",
+                                   detail::toml_location(file_name, &v), key.str()));
+  const auto* list = root["kernel"].as_array();
+  if (!list || list->empty())
+    throw InputError(fmt::format("{}:1: no [[kernel]] table found", file_name));
+  std::vector<KernelSpec> out;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const auto* t = (*list)[i].as_table();
+    if (!t) throw InputError(fmt::format("{}: kernel[{}]: expected a table", detail::toml_location(file_name, &(*list)[i]), i));
+    out.push_back(parse_kernel(*t, file_name, i));
+    for (std::size_t j = 0; j + 1 < out.size(); ++j)
+      if (out[j].name == out.back().name)
+        throw InputError(fmt::format("{}: kernel '{}': name: defined twice", detail::toml_location(file_name, t), out.back().name));
+  }
+  return out;
+}
+
+std::vector<KernelSpec> load_kernel_spec_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(fmt::format("cannot open spec file '{}'", path.string()));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_kernel_specs(text.str(), path.string());
+}
+
+}  // namespace roofline

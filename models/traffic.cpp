@@ -1,0 +1,80 @@
+#include "models/traffic.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace roofline {
+namespace {
+
+// Sector statistics of one warp of `threads` active threads. Thread t's k-th access of the
+// iteration covers bytes [t*S + k*W, t*S + k*W + W), S = stride bytes, W = access bytes.
+struct WarpPattern {
+  double l1_sectors = 0, wavefronts = 0, footprint = 0, partial = 0;
+};
+
+WarpPattern warp_pattern(int threads, int accesses, std::int64_t stride_bytes, std::int64_t access_bytes,
+                         int wavefront_bytes) {
+  WarpPattern w;
+  std::map<std::int64_t, std::int64_t> covered;  // sector -> bytes written (union over accesses)
+  for (int k = 0; k < accesses; ++k) {
+    std::set<std::int64_t> sectors;
+    for (int t = 0; t < threads; ++t) {
+      const std::int64_t begin = t * stride_bytes + k * access_bytes;
+      for (std::int64_t s = begin / kSectorBytes; s <= (begin + access_bytes - 1) / kSectorBytes; ++s) {
+        sectors.insert(s);
+        const std::int64_t lo = std::max(begin, s * kSectorBytes);
+        const std::int64_t hi = std::min(begin + access_bytes, (s + 1) * kSectorBytes);
+        covered[s] += hi - lo;
+      }
+    }
+    w.l1_sectors += static_cast<double>(sectors.size());
+    // One wavefront moves up to wavefront_bytes of whole sectors.
+    w.wavefronts += std::max(1.0, static_cast<double>(sectors.size() * kSectorBytes) / wavefront_bytes);
+  }
+  w.footprint = static_cast<double>(covered.size());
+  for (const auto& [s, bytes] : covered) w.partial += bytes < kSectorBytes ? 1 : 0;
+  return w;
+}
+
+}  // namespace
+
+ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DType launch_dtype, std::int64_t n,
+                           int wavefront_bytes) {
+  const std::int64_t esize = size_bytes(element_type(array, launch_dtype));
+  const int ept = pass.elements_per_thread;
+  const int accesses = ept / array.vector;  // access instructions per thread per iteration
+  const std::int64_t stride_bytes = thread_stride(array, pass) * esize;
+  const std::int64_t access_bytes = array.vector * esize;
+
+  // Thread-iterations over the whole launch; the grid policy changes who runs them, not how many.
+  const std::int64_t thread_iters = (n + ept - 1) / ept;
+  const std::int64_t full_warps = thread_iters / 32;
+  const int tail_threads = static_cast<int>(thread_iters % 32);
+
+  ArrayTraffic t;
+  t.useful_bytes = static_cast<double>(n * esize);
+  t.buffer_bytes = static_cast<double>(thread_iters) * static_cast<double>(stride_bytes);
+  t.requests = static_cast<double>(full_warps * accesses + (tail_threads ? accesses : 0));
+
+  const WarpPattern full = warp_pattern(32, accesses, stride_bytes, access_bytes, wavefront_bytes);
+  const WarpPattern tail = tail_threads ? warp_pattern(tail_threads, accesses, stride_bytes, access_bytes, wavefront_bytes)
+                                        : WarpPattern{};
+  const double warps = static_cast<double>(full_warps);
+  t.l1_sectors = warps * full.l1_sectors + tail.l1_sectors;
+  t.l1_wavefronts = warps * full.wavefronts + tail.wavefronts;
+  t.footprint_sectors = warps * full.footprint + tail.footprint;
+  if (array.op == AccessOp::store) t.partial_sectors = warps * full.partial + tail.partial;
+
+  // Contiguous arrays end where the data ends: the last thread covers only n % ept elements,
+  // so the footprint is the byte count rounded up to sectors and at most one sector is partial.
+  if (stride_bytes == static_cast<std::int64_t>(ept) * esize) {
+    const std::int64_t bytes = n * esize;
+    t.footprint_sectors = static_cast<double>((bytes + kSectorBytes - 1) / kSectorBytes);
+    if (array.op == AccessOp::store) t.partial_sectors = bytes % kSectorBytes ? 1 : 0;
+    t.buffer_bytes = static_cast<double>(bytes);
+  }
+  return t;
+}
+
+}  // namespace roofline

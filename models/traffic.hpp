@@ -1,0 +1,26 @@
+#pragma once
+// Memory traffic of one array in one pass, derived from its access descriptor: warp requests,
+// sectors per request (coalescing from width x stride), distinct sectors of the buffer, and
+// sectors a store covers only in part (write-validate fills them from DRAM at eviction).
+#include <cstdint>
+
+#include "models/kernel_spec.hpp"
+
+namespace roofline {
+
+inline constexpr int kSectorBytes = 32;
+
+struct ArrayTraffic {
+  double requests = 0;           // warp-level instructions (l1tex__t_requests_*)
+  double l1_sectors = 0;         // sectors summed over requests (l1tex__t_sectors_*)
+  double l1_wavefronts = 0;      // L1 data-stage wavefronts, summed over requests
+  double footprint_sectors = 0;  // distinct 32-byte sectors of the buffer touched
+  double partial_sectors = 0;    // stores only: sectors written in part
+  double useful_bytes = 0;       // n x element bytes
+  double buffer_bytes = 0;       // allocation the array needs
+};
+
+ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DType launch_dtype, std::int64_t n,
+                           int wavefront_bytes);
+
+}  // namespace roofline

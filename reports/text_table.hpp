@@ -1,0 +1,31 @@
+#pragma once
+// A table of already-formatted cells, printed as aligned text, CSV or GitHub markdown.
+// Every tabular output of the CLI goes through it.
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+enum class Align { left, right };
+
+class TextTable {
+ public:
+  void add_column(std::string title, Align align = Align::left);
+  void add_row(std::vector<std::string> cells);  // one cell per column
+  bool empty() const { return rows_.empty(); }
+
+  void print_text(std::ostream& out) const;      // aligned columns, a rule under the header
+  void print_csv(std::ostream& out) const;       // RFC 4180
+  void print_markdown(std::ostream& out) const;  // GitHub-flavoured, cells markdown-escaped
+
+ private:
+  struct Column {
+    std::string title;
+    Align align;
+  };
+  std::vector<Column> columns_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+}  // namespace roofline

@@ -1,0 +1,168 @@
+// The analytic model against numbers worked out by hand from the formulas (DESIGN §4).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "models/error.hpp"
+#include "models/gpu_catalog.hpp"
+#include "models/predict.hpp"
+#include "models/spec_file.hpp"
+
+namespace roofline {
+namespace {
+
+const KernelSpec& spec(const std::string& name) {
+  static const auto specs = load_kernel_spec_file(ROOFLINE_SOURCE_DIR "/tests/models/data/add_f32.toml");
+  for (const auto& k : specs)
+    if (k.name == name) return k;
+  throw std::runtime_error("no fixture " + name);
+}
+
+Launch launch(const std::string& kernel, std::int64_t n, DType t, CacheState c = CacheState::cold) {
+  return Launch{kernel, n, t, 256, c};
+}
+
+double counter_of(const Prediction& p, std::string_view name) {
+  const MetricValue* m = counter(p, name);
+  EXPECT_NE(m, nullptr) << name;
+  return m ? m->value : -1;
+}
+
+TEST(Predict, AddF32ColdAt2To28IsDramBoundWithHandWorkedBytes) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const auto p = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 28, DType::f32));
+  // Two 1 GiB inputs read once and one 1 GiB output written once, all from/to DRAM (cold).
+  EXPECT_EQ(counter_of(p, "dram__bytes_read.sum"), 2'147'483'648.0);
+  EXPECT_EQ(counter_of(p, "dram__bytes_write.sum"), 1'073'741'824.0);
+  EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), 67'108'864.0);
+  EXPECT_EQ(counter_of(p, "dram__sectors_write.sum"), 33'554'432.0);
+  EXPECT_EQ(p.binding, BoundKind::dram);
+  // 3 x 2^30 B / 3.011 TB/s (sustained device-to-device copy on H100 SXM).
+  EXPECT_NEAR(bound(p, BoundKind::dram).seconds, 3.0 * (1 << 30) / 3.011e12, 1e-12);
+  EXPECT_NEAR(p.duration_s, 1.0697e-3, 1e-6);
+  // Coalescing: a warp's 32 x 4 B load is one request of 4 sectors.
+  EXPECT_EQ(counter_of(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), 2.0 * (1 << 28) / 32);
+  EXPECT_EQ(counter_of(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), 2.0 * (1 << 28) / 8);
+  EXPECT_EQ(counter_of(p, "lts__t_sectors_srcunit_tex_op_read.sum"), 2.0 * (1 << 28) / 8);
+  EXPECT_EQ(counter_of(p, "lts__t_sectors_srcunit_tex_op_write.sum"), 1.0 * (1 << 28) / 8);
+  // Split L2: 1.5 x the tex sectors cross the fabric-inclusive counter.
+  EXPECT_EQ(counter_of(p, "lts__t_sectors_op_read.sum"), 1.5 * 2.0 * (1 << 28) / 8);
+  // 2^20 blocks x 8 warps x 14 instructions.
+  EXPECT_EQ(counter_of(p, "smsp__inst_executed.sum"), 14.0 * (1 << 28) / 32);
+  EXPECT_EQ(counter_of(p, "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum"), 1.0 * (1 << 28));
+  // 16 registers: 8 blocks of 256 threads fill the 64 warps.
+  EXPECT_EQ(p.passes[0].occupancy.blocks_per_sm, 8);
+  EXPECT_EQ(p.passes[0].occupancy.limiter, "warps");
+  EXPECT_EQ(p.passes[0].grid, 1 << 20);
+  EXPECT_NEAR(p.ai_dram, 1.0 / 12, 1e-12);
+}
+
+TEST(Predict, WriteValidateFillsEveryPartlyWrittenSector) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const std::int64_t n = 1 << 24;  // writes; one float per 32-byte sector
+  const auto p = predict_bounds(h100, spec("my_write_stride8"), launch("my_write_stride8", n, DType::f32));
+  EXPECT_EQ(counter_of(p, "dram__sectors_write.sum"), static_cast<double>(n));
+  EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), static_cast<double>(n));  // one fill per partial sector
+  EXPECT_EQ(counter_of(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"), static_cast<double>(n));
+  EXPECT_EQ(counter_of(p, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"), n / 32.0);
+  EXPECT_EQ(p.buffer_bytes, 8.0 * 4 * n);
+}
+
+TEST(Predict, CoalescedWritesNeedNoFillReads) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const auto p = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 24, DType::f32));
+  EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), 2.0 * (1 << 24) / 8);  // the two loads only
+}
+
+TEST(Predict, OddSizeWritesOnePartialSector) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const std::int64_t n = (1 << 20) + 3;  // 12 bytes into the last sector of each array
+  const auto p = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", n, DType::f32));
+  const double sectors = (1 << 20) / 8 + 1;
+  EXPECT_EQ(counter_of(p, "dram__sectors_write.sum"), sectors);
+  EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), 2 * sectors + 1);
+}
+
+TEST(Predict, ScalarF16At2To28IsLatencyBound) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const std::int64_t n = 1 << 28;
+  const auto p = predict_bounds(h100, spec("my_add_f16"), launch("my_add_f16", n, DType::f16));
+  // Bytes in flight: 132 SMs x 2048 threads x (2 + 2) B of loads = 1.08 MB; over the 500 ns
+  // loaded DRAM latency that sustains 2.16 TB/s, below the 3.01 TB/s DRAM can do.
+  const double in_flight = 132.0 * 2048 * 4;
+  const double waves = (n / 256.0) / (132.0 * 8);
+  const double expected = 3.0 * 2 * n / (in_flight / 500e-9) * std::ceil(waves) / waves;
+  EXPECT_NEAR(bound(p, BoundKind::latency).seconds, expected, 1e-12);
+  EXPECT_EQ(p.binding, BoundKind::latency);
+  EXPECT_EQ(p.runner_up, BoundKind::dram);
+  EXPECT_NEAR(bound(p, BoundKind::dram).seconds, 3.0 * 2 * n / 3.011e12, 1e-12);
+}
+
+TEST(Predict, AddF32At2To20WarmIsL2ResidentAndLaunchBound) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const std::int64_t n = 1 << 20;
+  const auto p = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", n, DType::f32, CacheState::warm));
+  // 12 MiB working set < 60 % of the 50 MiB L2: fully resident, nothing from DRAM.
+  EXPECT_EQ(p.l2_hit_fraction, 1.0);
+  EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), 0.0);
+  EXPECT_EQ(counter_of(p, "dram__sectors_write.sum"), 0.0);
+  EXPECT_NEAR(bound(p, BoundKind::l2).seconds, 12.0 * (1 << 20) / 8.3e12, 1e-15);
+  EXPECT_EQ(p.binding, BoundKind::launch);
+  EXPECT_NEAR(p.duration_s, 4.7e-6, 1e-15);
+}
+
+TEST(Predict, UnrolledHalf2AccessesTouchFourTimesTheSectorsInL1) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const std::int64_t n = 1 << 24;
+  const auto p = predict_bounds(h100, spec("my_add_f16x8_unroll"), launch("my_add_f16x8_unroll", n, DType::f16));
+  // Each of the 4 half2 loads of a warp spans 32 threads x 16 B = 16 sectors.
+  const double warps = n / 8.0 / 32;
+  EXPECT_EQ(counter_of(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), 2 * 4 * warps);
+  EXPECT_EQ(counter_of(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), 2 * 4 * 16 * warps);
+  // L1 keeps the sectors between the four loads: L2 sees each once. Stores write through.
+  EXPECT_EQ(counter_of(p, "lts__t_sectors_srcunit_tex_op_read.sum"), 2 * 16 * warps);
+  EXPECT_EQ(counter_of(p, "lts__t_sectors_srcunit_tex_op_write.sum"), 4 * 16 * warps);
+  EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), 2 * 16 * warps);  // no fills: sectors end up whole
+  EXPECT_EQ(counter_of(p, "smsp__sass_thread_inst_executed_op_hadd_pred_on.sum"), n / 2.0);
+}
+
+TEST(Predict, RegistersLimitOccupancy) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  KernelSpec k = spec("my_add_f32");
+  k.passes[0].registers = 128;  // 128 x 32 = 4096 registers a warp: 16 warps = 2 blocks of 256
+  const auto p = predict_bounds(h100, k, launch("my_add_f32", 1 << 24, DType::f32));
+  EXPECT_EQ(p.passes[0].occupancy.blocks_per_sm, 2);
+  EXPECT_EQ(p.passes[0].occupancy.limiter, "registers");
+  EXPECT_DOUBLE_EQ(p.passes[0].occupancy.fraction, 0.25);
+}
+
+TEST(Predict, RejectsLaunchesThatCannotRun) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const KernelSpec& k = spec("my_add_f32");
+  auto expect_error = [&](Launch l, const std::string& needle) {
+    try {
+      predict_bounds(h100, k, l);
+      ADD_FAILURE() << "no error for " << needle;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  expect_error(launch("my_add_f32", 0, DType::f32), "N must be positive");
+  expect_error(launch("my_add_f32", -5, DType::f32), "N must be positive");
+  expect_error(launch("my_add_f32", std::int64_t{1} << 34, DType::f32), "GiB of device memory");
+  expect_error(launch("my_add_f32", 1024, DType::f16), "does not support dtype f16 (supported: f32)");
+  expect_error(Launch{"my_add_f32", 1024, DType::f32, 100, CacheState::cold}, "multiple of 32");
+  expect_error(Launch{"my_add_f32", 1024, DType::f32, 2048, CacheState::cold}, "between 32 and 1024");
+}
+
+TEST(Predict, EveryGpuModelPredictsTheFixtures) {
+  for (const auto& g : builtin_gpus())
+    for (const char* name : {"my_add_f32", "my_write_stride8"}) {
+      const auto p = predict_bounds(g, spec(name), launch(name, 1 << 24, DType::f32));
+      EXPECT_GT(p.duration_s, 0) << g.id;
+      EXPECT_EQ(p.bounds.size(), 7u);
+    }
+}
+
+}  // namespace
+}  // namespace roofline

@@ -1,0 +1,122 @@
+// Kernel spec files: a round trip through a real file, and errors that name file, line, field.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "models/error.hpp"
+#include "models/spec_file.hpp"
+
+namespace roofline {
+namespace {
+
+std::string error_of(std::string_view text) {
+  try {
+    parse_kernel_specs(text, "my.toml");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(SpecFile, RoundTripThroughAFile) {
+  const auto dir = std::filesystem::temp_directory_path() / "roofline-spec-test";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "mine.toml";
+  std::ofstream(path) << R"(
+[[kernel]]
+name = "saxpy"
+description = "y = a*x + y"
+dtypes = ["f32"]
+block = 128
+symbol = "saxpy_kernel"
+elements_per_thread = 4
+grid = "grid-stride"
+ilp = 2
+inst_per_thread = 10
+inst_per_iteration = 7.5
+registers = 24
+arrays = [
+  { name = "x", op = "load", vector = 4 },
+  { name = "y", op = "load", vector = 4, hint = "last-use" },
+  { name = "y", op = "store", vector = 4, hint = "streaming" },
+]
+flops = [ { type = "f32", op = "fma", per_element = 1 } ]
+)";
+  const auto specs = load_kernel_spec_file(path);
+  ASSERT_EQ(specs.size(), 1u);
+  const KernelSpec& k = specs[0];
+  EXPECT_EQ(k.name, "saxpy");
+  EXPECT_EQ(k.category, "user");
+  EXPECT_EQ(k.default_block, 128);
+  ASSERT_EQ(k.passes.size(), 1u);
+  const KernelPass& p = k.passes[0];
+  EXPECT_EQ(p.symbol, "saxpy_kernel");
+  EXPECT_EQ(p.grid, GridPolicy::grid_stride);
+  EXPECT_EQ(p.ilp, 2);
+  EXPECT_EQ(p.elements_per_thread, 4);
+  EXPECT_DOUBLE_EQ(p.inst_per_iteration, 7.5);
+  EXPECT_EQ(p.registers, 24);
+  EXPECT_EQ(p.registers_source, Source::spec_file);
+  ASSERT_EQ(p.arrays.size(), 3u);
+  EXPECT_EQ(p.arrays[1].hint, CacheHint::last_use);
+  EXPECT_EQ(p.arrays[2].op, AccessOp::store);
+  EXPECT_EQ(p.arrays[2].hint, CacheHint::streaming);
+  EXPECT_EQ(thread_stride(p.arrays[0], p), 4);
+  ASSERT_EQ(p.flops.size(), 1u);
+  EXPECT_EQ(p.flops[0].op, FlopOp::fma);
+  const ElementTraffic t = element_traffic(k, DType::f32);
+  EXPECT_EQ(t.load_bytes, 8);
+  EXPECT_EQ(t.store_bytes, 4);
+  EXPECT_EQ(t.flops, 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(SpecFile, MultiPassKernel) {
+  const auto specs = parse_kernel_specs(R"(
+[[kernel]]
+name = "chain"
+dtypes = ["f32"]
+  [[kernel.pass]]
+  symbol = "first"
+  arrays = [ { name = "a", op = "load" }, { name = "t", op = "store" } ]
+  [[kernel.pass]]
+  symbol = "second"
+  arrays = [ { name = "t", op = "load" }, { name = "out", op = "store" } ]
+)",
+                                        "chain.toml");
+  ASSERT_EQ(specs[0].passes.size(), 2u);
+  EXPECT_EQ(specs[0].passes[1].symbol, "second");
+}
+
+TEST(SpecFile, ErrorsNameFileLineAndField) {
+  EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\narrays = [\n  { name = \"a\", op = \"read\" },\n]\n"),
+            "my.toml:5: kernel 'k': arrays[0]: op: expected \"load\" or \"store\", got \"read\"");
+  EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\narrays = [ { name = \"a\", op = \"load\" } ]\n"),
+            "my.toml:1: kernel 'k': dtypes: missing (required)");
+  EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\ndtypes = [\"f33\"]\narrays = [ { name = \"a\", op = \"load\" } ]\n"),
+            "my.toml:3: kernel 'k': dtypes: unknown type \"f33\" (known: f32, f16, bf16, fp8_e4m3, f64, i32, u8)");
+  EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\nblock = 100\narrays = [ { name = \"a\", op = \"load\" } ]\n"),
+            "my.toml:4: kernel 'k': block: must be a multiple of 32, got 100");
+  EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\nelemnts_per_thread = 4\narrays = [ { name = \"a\", op = \"load\" } ]\n"),
+            "my.toml:4: kernel 'k': elemnts_per_thread: unknown field");
+  EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\nelements_per_thread = 4\narrays = [ { name = \"a\", op = \"load\", vector = 3 } ]\n"),
+            "my.toml:5: kernel 'k': arrays[0].vector: elements_per_thread (4) must be a multiple of vector (3)");
+  EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\nregisters = 300\narrays = [ { name = \"a\", op = \"load\" } ]\n"),
+            "my.toml:4: kernel 'k': registers: must be between 0 and 255, got 300");
+  // Syntax errors carry line and column.
+  EXPECT_EQ(error_of("[[kernel]]\nname = \"k\n").rfind("my.toml:2:", 0), 0u);
+  EXPECT_EQ(error_of("title = \"x\"\n"), "my.toml:1: title: unknown top-level field (expected [[kernel]] tables)");
+}
+
+TEST(SpecFile, MissingFileIsAClearError) {
+  try {
+    load_kernel_spec_file("/nonexistent/k.toml");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "cannot open spec file '/nonexistent/k.toml'");
+  }
+}
+
+}  // namespace
+}  // namespace roofline
