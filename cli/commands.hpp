@@ -7,5 +7,10 @@ namespace roofline {
 void add_gpus_command(CLI::App& app);
 void add_kernels_command(CLI::App& app);
 void add_predict_command(CLI::App& app);
+void add_measure_command(CLI::App& app);
+void add_run_command(CLI::App& app);
+void add_report_command(CLI::App& app);
+void add_query_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
 
 }  // namespace roofline

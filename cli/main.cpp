@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/invocation.hpp"
 #include "models/error.hpp"
 
 int main(int argc, char** argv) {
@@ -18,6 +19,12 @@ int main(int argc, char** argv) {
   roofline::add_gpus_command(app);
   roofline::add_kernels_command(app);
   roofline::add_predict_command(app);
+  roofline::add_measure_command(app);
+  roofline::add_run_command(app);
+  roofline::add_report_command(app);
+  roofline::add_query_command(app);
+  roofline::add_compare_command(app);
+  roofline::set_command_line(argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,9 +1,8 @@
 #include "reports/prediction_output.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
+#include "reports/detail/counter_columns.hpp"
 #include "reports/format.hpp"
 #include "reports/record_json.hpp"
 #include "reports/text_table.hpp"
@@ -70,11 +69,7 @@ void print_table(const std::vector<Prediction>& ps, bool details, std::ostream& 
 
 void print_csv(const std::vector<Prediction>& ps, std::ostream& out) {
   TextTable t;
-  std::vector<std::string> counter_names;
-  for (const auto& p : ps)
-    for (const auto& m : p.counters)
-      if (std::find(counter_names.begin(), counter_names.end(), m.name) == counter_names.end())
-        counter_names.push_back(m.name);
+  const auto counter_names = detail::counter_columns(ps);
   for (auto title : {"gpu", "kernel", "n", "dtype", "cache", "block", "grid", "occupancy", "registers", "bound",
                      "runner_up", "duration_s"})
     t.add_column(title);
@@ -92,10 +87,7 @@ void print_csv(const std::vector<Prediction>& ps, std::ostream& out) {
                                     format_exact(p.duration_s)};
     for (BoundKind k : kAllBounds) row.push_back(format_exact(bound(p, k).seconds));
     for (double v : {p.flops, p.dram_bytes, p.l2_bytes, p.ai_dram, p.ai_l2}) row.push_back(format_exact(v));
-    for (const auto& name : counter_names) {
-      const MetricValue* m = counter(p, name);
-      row.push_back(m ? format_exact(m->value) : "");
-    }
+    detail::append_counter_cells(p, counter_names, row);
     t.add_row(std::move(row));
   }
   t.print_csv(out);

@@ -1,0 +1,55 @@
+// `roofline measure`: verify, time and profile suite kernels on the GPU.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/session_support.hpp"
+#include "cli/launch_options.hpp"
+#include "cli/progress.hpp"
+#include "models/error.hpp"
+#include "reports/measurement_output.hpp"
+
+namespace roofline {
+
+void add_measure_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("measure", "Verify, time and profile suite kernels on this machine's GPU");
+  auto opts = std::make_shared<LaunchOptions>();
+  auto session_opts = std::make_shared<SessionOptions>();
+  auto format = std::make_shared<std::string>("table");
+  auto details = std::make_shared<bool>(false);
+  add_launch_options(*cmd, *opts);
+  add_session_options(*cmd, *session_opts);
+  cmd->add_option("--format", *format, "table, json or csv")->capture_default_str();
+  cmd->add_flag("--details", *details, "table format: also print every counter of every launch");
+  cmd->footer(
+      "Counters are collected as `ncu --clock-control none --cache-control all` would: one launch per\n"
+      "replay pass, inputs restored and L2 flushed before each. Without profiling permission the run\n"
+      "is timing-only and says how to enable counters.\n"
+      "Examples:\n"
+      "  roofline measure --kernel 'add_*' --n 1M,16M,256M\n"
+      "  roofline measure --kernel add_f32x4 --n 2^28 --cache warm --metrics sm__throughput.avg.pct_of_peak_sustained_elapsed");
+  cmd->callback([=] {
+    const OutputFormat f = output_format_from_string(*format);
+    auto session = open_gpu_session(*session_opts);
+    const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");
+    const auto launches = expand_launches(*opts, gpu.arch);
+    check_fits(launches, gpu, session->free_memory_bytes());
+    if (!session->counters_available() && session_opts->counters)
+      fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
+
+    std::vector<Measurement> results;
+    Progress progress(static_cast<int>(launches.size()));
+    for (const auto& [spec, launch] : launches) {
+      progress.step(fmt::format("{} N={} {}", launch.kernel, launch.n, to_string(launch.cache)));
+      results.push_back(session->measure(spec, launch));
+    }
+    progress.done();
+    print_measurements(results, f, *details, std::cout);
+    const auto failed = std::count_if(results.begin(), results.end(), [](const Measurement& m) { return !m.verified; });
+    if (failed) throw Error(fmt::format("{} launch(es) failed verification (see the table)", failed));
+  });
+}
+
+}  // namespace roofline

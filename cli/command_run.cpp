@@ -1,0 +1,132 @@
+// `roofline run`: the main job. Predict, measure (when a GPU is present), compare, store every
+// launch in its own transaction, and write the reports.
+#include <fmt/format.h>
+
+#include <atomic>
+#include <csignal>
+#include <iostream>
+
+#include "analysis/compare.hpp"
+#include "cli/commands.hpp"
+#include "cli/invocation.hpp"
+#include "cli/launch_options.hpp"
+#include "cli/progress.hpp"
+#include "cli/report_files.hpp"
+#include "cli/session_support.hpp"
+#include "models/error.hpp"
+#include "models/gpu_catalog.hpp"
+#include "models/predict.hpp"
+#include "reports/sqlite_store.hpp"
+
+namespace roofline {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_interrupt(int) { g_interrupted = true; }
+
+// Ctrl-C finishes the launch in flight, marks the run partial and still writes the reports.
+class InterruptGuard {
+ public:
+  InterruptGuard() : previous_(std::signal(SIGINT, on_interrupt)) { g_interrupted = false; }
+  ~InterruptGuard() { std::signal(SIGINT, previous_); }
+
+ private:
+  void (*previous_)(int);
+};
+
+struct RunOptions {
+  LaunchOptions launches;
+  SessionOptions session;
+  std::string gpu = "h100-sxm";
+  std::string db = "roofline.db";
+  ReportPaths reports{"roofline-report.html", "roofline-report.md", "", ""};
+  bool predict_only = false;
+};
+
+void execute(const RunOptions& o) {
+  std::string why_not_measured = "--predict-only was given";
+  std::unique_ptr<GpuSession> session;
+  if (!o.predict_only) session = GpuSession::open(o.session, &why_not_measured);
+
+  const GpuSpec& gpu = session ? session_gpu_or(*session, o.gpu) : find_gpu(o.gpu);
+  const auto launches = expand_launches(o.launches, gpu.arch);
+  if (session) check_fits(launches, gpu, session->free_memory_bytes());
+  // Every prediction first: bad input fails before the database is touched.
+  std::vector<Prediction> predictions;
+  for (const auto& [spec, launch] : launches) predictions.push_back(predict_bounds(gpu, spec, launch));
+
+  SqliteStore store(o.db);
+  Run run;
+  run.command_line = command_line();
+  run.toolkit_version = toolkit_version();
+  run.git_revision = ROOFLINE_GIT_REVISION;
+  run.gpu_id = gpu.id;
+  run.cache_setting = o.launches.cache;
+  run.clock_setting = "as found (roofline never changes clocks)";
+  if (session) run.device = session->device();
+  else run.note = "nothing was measured: " + why_not_measured;
+  if (session && !session->counters_available()) run.note = "timing only: " + session->counters_note();
+  const std::int64_t run_id = store.begin_run(run, gpu);
+
+  InterruptGuard guard;
+  RunStatus status = RunStatus::complete;
+  int failed_checks = 0;
+  try {
+    Progress progress(static_cast<int>(launches.size()));
+    for (std::size_t i = 0; i < launches.size() && !g_interrupted; ++i) {
+      const auto& [spec, launch] = launches[i];
+      progress.step(fmt::format("{} N={} {}", launch.kernel, launch.n, to_string(launch.cache)));
+      LaunchRecord record;
+      record.kernel_category = spec.category;
+      record.prediction = predictions[i];
+      if (session) {
+        record.measurement = session->measure(spec, launch);
+        if (record.measurement->verified) record.comparison = compare(predictions[i], *record.measurement, gpu, spec);
+        else ++failed_checks;
+      }
+      store.record_launch(run_id, spec, record);
+    }
+    if (g_interrupted) status = RunStatus::partial;
+  } catch (...) {
+    store.finish_run(run_id, RunStatus::failed);
+    throw;
+  }
+  store.finish_run(run_id, status);
+
+  const RunRecord stored = store.load_run(run_id);
+  print_launch_summary(stored, std::cout);
+  const std::string written = write_reports(stored, o.reports);
+  std::cout << fmt::format("\nrun {} ({}) stored in {}\n{}", run_id, to_string(status), o.db, written);
+  if (!session)
+    std::cout << fmt::format("nothing was measured ({}): these are predictions for {} only\n", why_not_measured, gpu.id);
+  if (status == RunStatus::partial) throw Error("interrupted: the run is stored as partial with every finished launch");
+  if (failed_checks) throw Error(fmt::format("{} launch(es) failed verification (see the report)", failed_checks));
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("run", "The main job: predict, measure, compare, store and report a suite");
+  auto o = std::make_shared<RunOptions>();
+  o->launches.cache = "both";
+  add_launch_options(*cmd, o->launches);
+  add_session_options(*cmd, o->session);
+  cmd->add_option("--gpu", o->gpu, "GPU model to predict for when no GPU is present (see `roofline gpus`)")
+      ->capture_default_str();
+  cmd->add_option("--db", o->db, "SQLite database to store the run in")->capture_default_str();
+  cmd->add_option("--html", o->reports.html, "HTML report to write (\"\" for none)")->capture_default_str();
+  cmd->add_option("--md", o->reports.md, "markdown report to write, with its chart as .svg beside it (\"\" for none)")
+      ->capture_default_str();
+  cmd->add_option("--json", o->reports.json, "also export the run as JSON");
+  cmd->add_option("--csv", o->reports.csv, "also export the run's values as CSV (launch x metric)");
+  cmd->add_flag("--predict-only", o->predict_only, "do not measure even when a GPU is present");
+  cmd->footer(
+      "Without a GPU the run predicts for --gpu, stores and reports, and says that nothing was measured.\n"
+      "Examples:\n"
+      "  roofline run                                   # whole suite, 2^20/2^24/2^28, cold and warm\n"
+      "  roofline run --suite elementwise --n 16M --cache warm --db results.db\n"
+      "  roofline run --kernel 'hadamard3_*' --html hadamard.html --md \"\"");
+  cmd->callback([o] { execute(*o); });
+}
+
+}  // namespace roofline

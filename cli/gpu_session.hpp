@@ -1,0 +1,43 @@
+#pragma once
+// The measuring half of the CLI behind a CUDA-free interface, so that `run` builds and works
+// without CUDA or without a GPU (it then predicts only and says why).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/gpu_spec.hpp"
+#include "models/kernel_spec.hpp"
+#include "models/measurement.hpp"
+#include "models/run.hpp"
+
+namespace roofline {
+
+struct SessionOptions {
+  bool counters = true;
+  std::vector<std::string> extra_metrics;
+  double timing_budget_s = 0.5;
+  double target_spread = 0.02;
+  int device = 0;
+};
+
+class GpuSession {
+ public:
+  virtual ~GpuSession() = default;
+  // nullptr, with the reason in *why_not, when this build has no CUDA or the machine no GPU.
+  // Throws InputError for an unknown metric name.
+  static std::unique_ptr<GpuSession> open(const SessionOptions& options, std::string* why_not);
+
+  virtual const DeviceInfo& device() const = 0;
+  // The catalog model of the device with device-query values applied; nullptr when unknown.
+  virtual const GpuSpec* gpu() const = 0;
+  virtual double free_memory_bytes() const = 0;
+  virtual std::vector<std::string> metrics() const = 0;
+  virtual bool counters_available() const = 0;
+  virtual std::string counters_note() const = 0;
+  virtual int passes() const = 0;
+  // Verifies, times and profiles one launch. pct_of_copy is filled from a copy_d2d measured
+  // once per (N, cache state).
+  virtual Measurement measure(const KernelSpec& spec, const Launch& launch) = 0;
+};
+
+}  // namespace roofline

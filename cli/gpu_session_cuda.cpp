@@ -1,0 +1,83 @@
+// GpuSession over the profiler's MeasureSession and the kernel suite's runners.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "cli/gpu_session.hpp"
+#include "kernels/builtin_kernels.hpp"
+#include "kernels/kernel_runner.hpp"
+#include "models/error.hpp"
+#include "profiler/device_query.hpp"
+#include "profiler/measure.hpp"
+
+namespace roofline {
+namespace {
+
+class CudaGpuSession final : public GpuSession {
+ public:
+  explicit CudaGpuSession(const SessionOptions& o) : session_(make_options(o)) {
+    device_ = session_.device();
+    gpu_ = device_gpu_spec(device_);
+  }
+
+  const DeviceInfo& device() const override { return device_.info; }
+  const GpuSpec* gpu() const override { return gpu_ ? &*gpu_ : nullptr; }
+  double free_memory_bytes() const override { return device_.free_memory_bytes; }
+  std::vector<std::string> metrics() const override { return session_.metrics(); }
+  bool counters_available() const override { return session_.counters_available(); }
+  std::string counters_note() const override { return session_.counters_note(); }
+  int passes() const override { return session_.passes(); }
+
+  Measurement measure(const KernelSpec& spec, const Launch& launch) override {
+    if (!find_builtin_kernel(spec.name))
+      throw InputError(fmt::format("kernel '{}' comes from a spec file: only the built-in suite can be measured "
+                                   "(predict it with `roofline predict --spec`)", spec.name));
+    session_.set_copy_bandwidth(copy_bandwidth(launch));
+    auto runner = make_kernel_runner(spec.name);
+    return session_.measure(*runner, launch);
+  }
+
+ private:
+  static MeasureOptions make_options(const SessionOptions& o) {
+    MeasureOptions m;
+    m.counters = o.counters;
+    m.extra_metrics = o.extra_metrics;
+    m.timer.budget_s = o.timing_budget_s;
+    m.timer.target_spread = o.target_spread;
+    m.device = o.device;
+    return m;
+  }
+
+  // The device-to-device copy of the same N and cache state: the bandwidth ceiling that
+  // "% of copy" refers to. Timed once, without counters.
+  double copy_bandwidth(const Launch& launch) {
+    const auto key = std::make_pair(launch.n, launch.cache);
+    if (auto it = copy_.find(key); it != copy_.end()) return it->second;
+    auto runner = make_kernel_runner("copy_d2d");
+    Launch copy = launch;
+    copy.kernel = "copy_d2d";
+    copy.dtype = DType::f32;
+    MeasureOptions timing_only = session_.options();
+    timing_only.counters = false;
+    const Measurement m = measure_launch(*runner, copy, timing_only);
+    return copy_[key] = m.bandwidth;
+  }
+
+  MeasureSession session_;
+  DeviceProperties device_;
+  std::optional<GpuSpec> gpu_;
+  std::map<std::pair<std::int64_t, CacheState>, double> copy_;
+};
+
+}  // namespace
+
+std::unique_ptr<GpuSession> GpuSession::open(const SessionOptions& options, std::string* why_not) {
+  std::string why;
+  if (cuda_device_count(&why) == 0) {
+    if (why_not) *why_not = why.empty() ? "no CUDA device found" : why;
+    return nullptr;
+  }
+  return std::make_unique<CudaGpuSession>(options);
+}
+
+}  // namespace roofline

@@ -1,0 +1,37 @@
+#include "cli/invocation.hpp"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+
+namespace roofline {
+namespace {
+std::string& stored_command_line() {
+  static std::string line;
+  return line;
+}
+
+std::string shell_quote(std::string_view arg) {
+  if (!arg.empty() && arg.find_first_of(" \t'\"*?$&|;<>()\\") == std::string_view::npos) return std::string(arg);
+  std::string q = "'";
+  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+}  // namespace
+
+void set_command_line(int argc, char** argv) {
+  std::string line;
+  for (int i = 0; i < argc; ++i) line += (i ? " " : "") + shell_quote(argv[i]);
+  stored_command_line() = line;
+}
+
+const std::string& command_line() { return stored_command_line(); }
+
+std::string toolkit_version() { return fmt::format("{} (git {})", ROOFLINE_VERSION, ROOFLINE_GIT_REVISION); }
+
+std::string utc_now_iso8601() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
+}
+
+}  // namespace roofline

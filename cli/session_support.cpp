@@ -1,0 +1,45 @@
+#include "cli/session_support.hpp"
+
+#include <fmt/format.h>
+
+#include "models/error.hpp"
+#include "models/gpu_catalog.hpp"
+#include "models/predict.hpp"
+#include "reports/format.hpp"
+
+namespace roofline {
+
+void add_session_options(CLI::App& cmd, SessionOptions& s) {
+  cmd.add_option("--metrics", s.extra_metrics, "extra metrics to collect, by Nsight Compute name, comma-separated")
+      ->delimiter(',');
+  cmd.add_flag("--no-counters", [&s](std::int64_t) { s.counters = false; }, "time only, collect no CUPTI counters");
+  cmd.add_option("--time-budget", s.timing_budget_s, "seconds of timed launches per launch at most")->capture_default_str();
+  cmd.add_option("--target-spread", s.target_spread, "stop timing once (p90 - p10) / median is below this")
+      ->capture_default_str();
+  cmd.add_option("--device", s.device, "CUDA device ordinal")->capture_default_str();
+}
+
+std::unique_ptr<GpuSession> open_gpu_session(const SessionOptions& options) {
+  std::string why;
+  auto session = GpuSession::open(options, &why);
+  if (!session) throw InputError("nothing can be measured: " + why);
+  return session;
+}
+
+const GpuSpec& session_gpu_or(const GpuSession& session, const std::string& fallback_id) {
+  if (const GpuSpec* g = session.gpu()) return *g;
+  fmt::print(stderr, "roofline: warning: no GPU model matches '{}'; predictions use '{}'\n", session.device().name,
+             fallback_id);
+  return find_gpu(fallback_id);
+}
+
+void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, const GpuSpec& gpu, double free_bytes) {
+  for (const auto& [spec, launch] : launches) {
+    const double need = predict_bounds(gpu, spec, launch).buffer_bytes;
+    if (need > free_bytes)
+      throw InputError(fmt::format("{} at N = {} needs {} of buffers; the device has {} free", launch.kernel, launch.n,
+                                   format_quantity(need, "B"), format_quantity(free_bytes, "B")));
+  }
+}
+
+}  // namespace roofline

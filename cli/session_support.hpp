@@ -1,0 +1,24 @@
+#pragma once
+// What `measure` and `run` share about the GPU session: its options, opening it, the GPU
+// model predictions use, and the free-memory check made before anything runs.
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/gpu_session.hpp"
+#include "models/launch.hpp"
+
+namespace roofline {
+
+void add_session_options(CLI::App& cmd, SessionOptions& s);
+// Throws InputError "nothing can be measured: <why>" without CUDA or GPU.
+std::unique_ptr<GpuSession> open_gpu_session(const SessionOptions& options);
+// The device's model; else the fallback catalog model, with a warning.
+const GpuSpec& session_gpu_or(const GpuSession& session, const std::string& fallback_id);
+// Throws InputError naming the first launch whose buffers exceed the device's free memory.
+void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, const GpuSpec& gpu, double free_bytes);
+
+}  // namespace roofline
