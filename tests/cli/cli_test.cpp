@@ -1,0 +1,132 @@
+// The roofline executable as a user meets it: bad input gives one clear line, a non-zero exit
+// and no partial output; good input prints what was asked.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cli/size_list.hpp"
+#include "models/error.hpp"
+
+namespace roofline {
+namespace {
+
+struct Result {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+// Runs roofline with arguments (already shell-quoted) and captures stdout and stderr.
+Result run(const std::string& args) {
+  const auto dir = std::filesystem::temp_directory_path() / "roofline-cli-test";
+  std::filesystem::create_directories(dir);
+  const auto out_path = dir / "out.txt", err_path = dir / "err.txt";
+  const std::string cmd = std::string("cd ") + dir.string() + " && " ROOFLINE_BINARY_DIR "/cli/roofline " + args +
+                          " >" + out_path.string() + " 2>" + err_path.string();
+  const int status = std::system(cmd.c_str());
+  auto slurp = [](const std::filesystem::path& p) {
+    std::ifstream in(p);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out_path), slurp(err_path)};
+}
+
+int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+void expect_clear_error(const Result& r, const std::string& needle) {
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(r.out.empty()) << "partial output: " << r.out;
+  EXPECT_EQ(lines(r.err), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("roofline: error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+}
+
+TEST(SizeList, ReadsTheUsualSpellings) {
+  EXPECT_EQ(parse_size("268435456"), 268435456);
+  EXPECT_EQ(parse_size("256M"), 268435456);
+  EXPECT_EQ(parse_size("256Mi"), 268435456);
+  EXPECT_EQ(parse_size("2^28"), 268435456);
+  EXPECT_EQ(parse_size("1<<28"), 268435456);
+  EXPECT_EQ(parse_size("16k"), 16384);
+  EXPECT_EQ(parse_size_list("1M, 16M,256M"), (std::vector<std::int64_t>{1 << 20, 1 << 24, 1 << 28}));
+  EXPECT_THROW(parse_size("0"), InputError);
+  EXPECT_THROW(parse_size("-4"), InputError);
+  EXPECT_THROW(parse_size("3^4"), InputError);
+  EXPECT_THROW(parse_size("2^70"), InputError);
+  EXPECT_THROW(parse_size("12x"), InputError);
+  EXPECT_THROW(parse_size_list("1M,,2M"), InputError);
+}
+
+TEST(Cli, PredictPrintsEveryBound) {
+  const Result r = run("predict --kernel add_f32 --n 2^28");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* word : {"dram", "l2", "lsu", "issue", "compute", "latency", "launch", "add_f32", "1.07 ms"})
+    EXPECT_NE(r.out.find(word), std::string::npos) << word;
+}
+
+TEST(Cli, PredictJsonKeepsFullPrecision) {
+  const Result r = run("predict --kernel add_f32 --n 2^28 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("2147483648"), std::string::npos);  // dram__bytes_read.sum, exact
+  EXPECT_NE(r.out.find("\"binding\""), std::string::npos);
+}
+
+TEST(Cli, UnknownGpuNamesTheClosest) {
+  expect_clear_error(run("predict --gpu h100 --kernel add_f32"), "unknown GPU 'h100'; closest: h200, h100-sxm, h100-pcie");
+}
+
+TEST(Cli, UnknownKernelNamesTheClosest) {
+  expect_clear_error(run("predict --kernel add_f23"), "unknown kernel 'add_f23'; closest: add_f32");
+}
+
+TEST(Cli, GlobMatchingNothingIsAnError) { expect_clear_error(run("predict --kernel 'zz*'"), "no kernel matches 'zz*'"); }
+
+TEST(Cli, BadSizesAreRefused) {
+  expect_clear_error(run("predict --kernel add_f32 --n 0"), "N must be positive");
+  expect_clear_error(run("predict --kernel add_f32 --n 2^40"), "GiB of device memory");
+  // The first launch is fine, the second is not: nothing is printed at all.
+  expect_clear_error(run("predict --kernel add_f32 --n 1M,2^40"), "GiB of device memory");
+}
+
+TEST(Cli, BadDtypeAndBlockAreRefused) {
+  expect_clear_error(run("predict --kernel add_f32 --dtype f16"), "does not support dtype f16");
+  expect_clear_error(run("predict --kernel add_f32 --dtype f17"), "unknown dtype 'f17'");
+  expect_clear_error(run("predict --kernel add_f32 --block 100"), "multiple of 32");
+  expect_clear_error(run("predict --kernel add_f32 --block 2048"), "multiple of 32 between 32 and 1024");
+}
+
+TEST(Cli, MalformedSpecFileNamesFileLineAndField) {
+  const auto path = std::filesystem::temp_directory_path() / "roofline-bad-spec.toml";
+  std::ofstream(path) << "[[kernel]]\nname = \"mine\"\ndtypes = [\"f32\"]\narrays = [\n  { name = \"a\", op = \"lod\" },\n]\n";
+  expect_clear_error(run("predict --spec " + path.string()),
+                     path.string() + ":5: kernel 'mine': arrays[0]: op: expected \"load\" or \"store\", got \"lod\"");
+}
+
+TEST(Cli, UserSpecPredicts) {
+  const Result r = run("predict --spec " ROOFLINE_SOURCE_DIR "/tests/models/data/add_f32.toml --kernel my_add_f32 --n 2^28 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("my_add_f32,268435456"), std::string::npos) << r.out;
+}
+
+TEST(Cli, GpusListsTheModels) {
+  const Result r = run("gpus");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* id : {"h100-sxm", "h100-pcie", "h200", "a100-sxm-80gb", "rtx-4090", "rtx-4060", "rtx-5090"})
+    EXPECT_NE(r.out.find(id), std::string::npos) << id;
+  EXPECT_NE(r.out.find("GPUs present"), std::string::npos);
+  const Result one = run("gpus h100-sxm");
+  EXPECT_NE(one.out.find("measured-elsewhere"), std::string::npos);
+}
+
+TEST(Cli, KernelsListsTheSuite) {
+  const Result r = run("kernels --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines(r.out), 1 + 22);  // header + the suite
+}
+
+}  // namespace
+}  // namespace roofline
