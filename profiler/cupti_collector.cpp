@@ -1,0 +1,322 @@
+#include "profiler/cupti_collector.hpp"
+
+#include <cuda_runtime.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_target.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "kernels/cuda_check.hpp"
+#include "models/error.hpp"
+#include "profiler/counter_availability.hpp"
+#include "profiler/cupti_check.hpp"
+#include "profiler/detail/counter_config.hpp"
+#include "profiler/detail/driver_api.hpp"
+#include "profiler/detail/launch_capture.hpp"
+#include "profiler/device_query.hpp"
+#include "profiler/range_results.hpp"
+
+namespace roofline {
+namespace {
+
+std::string unsupported_reason(const CUpti_Profiler_DeviceSupported_Params& p) {
+  auto bad = [](CUpti_Profiler_Support_Level l) { return l != CUPTI_PROFILER_CONFIGURATION_SUPPORTED; };
+  if (bad(p.architecture))
+    return "counters unavailable: the CUPTI range profiler does not support this GPU architecture; fix: use a GPU of "
+           "compute capability >= 7.5";
+  if (p.vGpu == CUPTI_PROFILER_CONFIGURATION_DISABLED)
+    return "counters unavailable: profiling is disabled on this vGPU; fix: ask the host administrator to enable "
+           "profiling for the vGPU";
+  if (bad(p.vGpu)) return "counters unavailable: this vGPU does not support profiling; fix: use a bare-metal GPU";
+  if (bad(p.confidentialCompute))
+    return "counters unavailable: confidential computing is enabled; fix: disable CC mode to profile";
+  if (bad(p.cmp)) return "counters unavailable: CMP devices expose no counters; fix: use another GPU";
+  if (bad(p.sli)) return "counters unavailable: SLI is enabled; fix: disable SLI";
+  if (bad(p.wsl)) return "counters unavailable: profiling is not supported under this WSL setup; fix: update the driver";
+  return "counters unavailable: the device does not support the CUPTI range profiler; fix: update the driver";
+}
+
+// Disables the range profiler (and stops launch capture) however collect() leaves.
+struct RangeProfilerGuard {
+  CUpti_RangeProfiler_Object* object = nullptr;
+  detail::LaunchCapture* capture = nullptr;
+  bool capturing = false;
+  ~RangeProfilerGuard() {
+    if (capturing && capture != nullptr) (void)capture->stop();
+    if (object == nullptr) return;
+    auto p = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params);
+    p.pRangeProfilerObject = object;
+    (void)cuptiRangeProfilerDisable(&p);
+  }
+};
+
+double launch_value(std::string_view name, const detail::CapturedLaunch& l) {
+  if (name == "launch__registers_per_thread") return l.registers;
+  if (name == "launch__block_size") return static_cast<double>(l.block);
+  if (name == "launch__grid_size") return static_cast<double>(l.grid);
+  if (name == "launch__shared_mem_per_block_static") return l.static_shared;
+  if (name == "launch__shared_mem_per_block_dynamic") return static_cast<double>(l.dynamic_shared);
+  if (name == "launch__thread_count") return static_cast<double>(l.block * l.grid);
+  return 0.0;
+}
+
+}  // namespace
+
+CuptiCollector::CuptiCollector() {
+  std::string why;
+  if (cuda_device_count(&why) == 0) throw Error("no CUDA device: " + why);
+  int device = 0;
+  ROOFLINE_CUDA_CHECK(cudaGetDevice(&device));
+  context_ = detail::current_context();
+  try {
+    auto init = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_Initialize_Params);
+    ROOFLINE_CUPTI_CHECK(cuptiProfilerInitialize(&init));
+    initialized_ = true;
+
+    auto chip = ROOFLINE_CUPTI_PARAMS(CUpti_Device_GetChipName_Params);
+    chip.deviceIndex = static_cast<std::size_t>(device);
+    ROOFLINE_CUPTI_CHECK(cuptiDeviceGetChipName(&chip));
+    chip_ = chip.pChipName;
+    validator_ = std::make_unique<MetricValidator>(chip_);
+
+    auto supported = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_DeviceSupported_Params);
+    supported.cuDevice = detail::current_cu_device();
+    supported.api = CUPTI_PROFILER_RANGE_PROFILING;
+    ROOFLINE_CUPTI_CHECK(cuptiProfilerDeviceSupported(&supported));
+    if (supported.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) {
+      mark_unavailable(unsupported_reason(supported));
+      return;
+    }
+
+    auto avail = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_GetCounterAvailability_Params);
+    avail.ctx = static_cast<CUcontext>(context_);
+    ROOFLINE_CUPTI_CHECK(cuptiProfilerGetCounterAvailability(&avail));
+    counter_availability_.resize(avail.counterAvailabilityImageSize);
+    avail.pCounterAvailabilityImage = counter_availability_.data();
+    ROOFLINE_CUPTI_CHECK(cuptiProfilerGetCounterAvailability(&avail));
+    available_ = true;
+  } catch (const CuptiError& e) {
+    mark_unavailable(counters_unavailable_note(e.status(), "setup"));
+  }
+}
+
+CuptiCollector::~CuptiCollector() {
+  configs_.clear();
+  capture_.reset();
+  validator_.reset();
+  if (initialized_) {
+    auto p = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_DeInitialize_Params);
+    (void)cuptiProfilerDeInitialize(&p);
+  }
+}
+
+void CuptiCollector::mark_unavailable(std::string note) {
+  available_ = false;
+  note_ = std::move(note);
+}
+
+void CuptiCollector::validate(std::span<const std::string> names) {
+  if (validator_ == nullptr) return;  // chip unknown: names cannot be checked (counters are unavailable anyway)
+  validator_->validate(names);
+}
+
+detail::CounterConfig& CuptiCollector::config_for(const std::vector<std::string>& cupti_names) {
+  std::string key;
+  for (const auto& n : cupti_names) key += n + ',';
+  auto& slot = configs_[key];
+  if (!slot) slot = detail::build_counter_config(chip_, counter_availability_, cupti_names);
+  return *slot;
+}
+
+int CuptiCollector::passes_for(std::span<const std::string> names) {
+  validate(names);
+  if (!available_) return 0;
+  std::vector<std::string> cupti{std::string(metric::duration)};
+  for (const auto& n : names)
+    if (!is_launch_metric(n) && std::find(cupti.begin(), cupti.end(), n) == cupti.end()) cupti.push_back(n);
+  return config_for(cupti).passes;
+}
+
+CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std::string> names, L2Flush& flush,
+                                      CacheState cache, void* stream) {
+  CounterResult result;
+  if (names.empty()) return result;
+  validate(names);
+  if (!available_) {
+    result.status = CounterStatus::timing_only;
+    result.note = note_;
+    return result;
+  }
+  const int ranges = runner.kernel_launches();
+  if (ranges <= 0) {
+    result.status = CounterStatus::timing_only;
+    result.note = "counters not applicable: this launch runs no kernel (cudaMemcpyAsync), and CUPTI ranges cover kernels";
+    return result;
+  }
+
+  // gpu__time_duration.sum is always evaluated: it weights multi-kernel ratios.
+  std::vector<std::string> cupti{std::string(metric::duration)};
+  std::vector<std::string> launch_names;
+  for (const auto& n : names) {
+    if (is_launch_metric(n))
+      launch_names.push_back(n);
+    else if (std::find(cupti.begin(), cupti.end(), n) == cupti.end())
+      cupti.push_back(n);
+  }
+  std::vector<std::string> notes;
+  if (!launch_names.empty() && capture_ == nullptr && !capture_failed_) {
+    try {
+      capture_ = std::make_unique<detail::LaunchCapture>();
+    } catch (const CuptiError& e) {
+      capture_failed_ = true;
+      notes.push_back(fmt::format("launch__* metrics unavailable ({})", detail::cupti_status_name(e.status())));
+    }
+  }
+
+  auto s = static_cast<cudaStream_t>(stream);
+  std::vector<RangeValues> decoded;
+  std::vector<detail::CapturedLaunch> captured;
+  int passes_done = 0;
+  try {
+    detail::CounterConfig& config = config_for(cupti);
+    RangeProfilerGuard guard;
+    guard.capture = capture_.get();
+
+    auto enable = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
+    enable.ctx = static_cast<CUcontext>(context_);
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerEnable(&enable));
+    guard.object = enable.pRangeProfilerObject;
+
+    // Sized for every range of one Start/Stop: too small an image silently drops ranges.
+    auto size = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
+    size.pRangeProfilerObject = guard.object;
+    size.pMetricNames = config.c_names.data();
+    size.numMetrics = config.c_names.size();
+    size.maxNumOfRanges = static_cast<std::size_t>(ranges);
+    size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataSize(&size));
+    std::vector<std::uint8_t> data(size.counterDataSize);
+
+    auto init = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
+    init.pRangeProfilerObject = guard.object;
+    init.counterDataSize = data.size();
+    init.pCounterData = data.data();
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerCounterDataImageInitialize(&init));
+
+    auto set = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params);
+    set.pRangeProfilerObject = guard.object;
+    set.configSize = config.image.size();
+    set.pConfig = config.image.data();
+    set.counterDataImageSize = data.size();
+    set.pCounterDataImage = data.data();
+    set.range = CUPTI_AutoRange;
+    set.replayMode = CUPTI_UserReplay;
+    set.maxRangesPerPass = static_cast<std::size_t>(ranges);
+    set.numNestingLevels = 1;
+    set.minNestingLevel = 1;
+    set.passIndex = 0;
+    set.targetNestingLevel = 1;
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerSetConfig(&set));
+
+    const int max_passes = std::max(config.passes, 1) * 2 + 4;
+    for (;;) {
+      if (passes_done >= max_passes)
+        throw Error(fmt::format("CUPTI did not finish after {} passes ({} expected)", passes_done, config.passes));
+      runner.restore();
+      if (cache == CacheState::cold)
+        flush.flush(s);
+      else
+        runner.launch(s);  // outside Start/Stop: not profiled
+      ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
+      if (passes_done == 0 && capture_ != nullptr) {
+        capture_->start();
+        guard.capturing = true;
+      }
+      auto start = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
+      start.pRangeProfilerObject = guard.object;
+      ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStart(&start));
+      runner.launch(s);
+      ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
+      ROOFLINE_CUDA_CHECK(cudaGetLastError());
+      auto stop = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
+      stop.pRangeProfilerObject = guard.object;
+      ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStop(&stop));
+      if (guard.capturing) {
+        captured = capture_->stop();
+        guard.capturing = false;
+      }
+      ++passes_done;
+      if (stop.isAllPassSubmitted) break;
+    }
+
+    auto decode = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
+    decode.pRangeProfilerObject = guard.object;
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerDecodeData(&decode));
+    if (decode.numOfRangeDropped > 0) notes.push_back(fmt::format("{} ranges dropped", decode.numOfRangeDropped));
+
+    auto info = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataInfo_Params);
+    info.pCounterDataImage = data.data();
+    info.counterDataImageSize = data.size();
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataInfo(&info));
+    if (info.numTotalRanges != static_cast<std::size_t>(ranges))
+      notes.push_back(fmt::format("{} ranges for {} kernel launches", info.numTotalRanges, ranges));
+
+    for (std::size_t r = 0; r < info.numTotalRanges; ++r) {
+      RangeValues range;
+      auto name = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_CounterData_GetRangeInfo_Params);
+      name.pCounterDataImage = data.data();
+      name.counterDataImageSize = data.size();
+      name.rangeIndex = r;
+      name.rangeDelimiter = "/";
+      if (cuptiRangeProfilerCounterDataGetRangeInfo(&name) == CUPTI_SUCCESS && name.rangeName != nullptr)
+        range.name = name.rangeName;
+      range.values.resize(config.c_names.size());
+      auto eval = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
+      eval.pHostObject = config.host->get();
+      eval.pCounterDataImage = data.data();
+      eval.counterDataImageSize = data.size();
+      eval.rangeIndex = r;
+      eval.ppMetricNames = config.c_names.data();
+      eval.numMetrics = config.c_names.size();
+      eval.pMetricValues = range.values.data();
+      ROOFLINE_CUPTI_CHECK(cuptiProfilerHostEvaluateToGpuValues(&eval));
+      decoded.push_back(std::move(range));
+    }
+  } catch (const CuptiError& e) {
+    if (!means_counters_unavailable(e.status())) throw;
+    mark_unavailable(counters_unavailable_note(e.status(), e.what()));
+    result.status = CounterStatus::timing_only;
+    result.note = note_;
+    return result;
+  }
+
+  const std::vector<std::string> cupti_wanted(names.begin(), names.end());
+  auto values = combine_range_values(cupti, decoded, cupti_wanted);
+  if (!launch_names.empty() && capture_ != nullptr && captured.empty()) notes.push_back("no kernel launch captured");
+  for (const auto& n : launch_names) {
+    if (captured.empty()) continue;
+    double v = -1.0;
+    for (const auto& l : captured) v = std::max(v, launch_value(n, l));
+    if (v < 0.0) {
+      notes.push_back(fmt::format("{} unreadable (cuFuncGetAttribute failed)", n));
+      continue;
+    }
+    values.push_back({n, v});
+  }
+  // Back into the requested order.
+  std::vector<MetricValue> ordered;
+  for (const auto& n : names) {
+    const auto it = std::find_if(values.begin(), values.end(), [&](const MetricValue& v) { return v.name == n; });
+    if (it != values.end() && std::none_of(ordered.begin(), ordered.end(), [&](const MetricValue& v) { return v.name == n; }))
+      ordered.push_back(*it);
+  }
+  result.status = CounterStatus::collected;
+  result.passes = passes_done;
+  result.values = std::move(ordered);
+  for (const auto& n : notes) result.note += (result.note.empty() ? "" : "; ") + n;
+  return result;
+}
+
+}  // namespace roofline

@@ -1,0 +1,77 @@
+#pragma once
+// CUPTI counter collection for one launch: Range Profiler + Profiler Host API, AutoRange (one
+// range per kernel) + UserReplay (one launch per pass). Before every pass the runner's inputs
+// are restored and the L2 is flushed, so the numbers match
+// `ncu --clock-control none --cache-control all`. Clocks are left as found.
+//
+// Setup (profiler initialisation, chip name, counter availability, validation, config images)
+// is done once per collector and per metric set; keep one collector per process.
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "kernels/kernel_runner.hpp"
+#include "models/launch.hpp"
+#include "models/measurement.hpp"
+#include "profiler/l2_flush.hpp"
+#include "profiler/metric_validator.hpp"
+
+namespace roofline {
+
+namespace detail {
+class LaunchCapture;
+struct CounterConfig;
+}  // namespace detail
+
+struct CounterResult {
+  CounterStatus status = CounterStatus::not_requested;
+  std::string note;  // timing-only: why and how to fix; collected: warnings (dropped ranges, ...)
+  int passes = 0;    // replay passes used
+  std::vector<MetricValue> values;  // in the requested order
+};
+
+class CuptiCollector {
+ public:
+  // Sets up CUPTI on the current device (cudaSetDevice first). Never throws for "counters
+  // unavailable": available() is false and unavailable_note() says why and how to fix it.
+  // Throws Error only for real failures (no CUDA device at all).
+  CuptiCollector();
+  ~CuptiCollector();
+  CuptiCollector(const CuptiCollector&) = delete;
+  CuptiCollector& operator=(const CuptiCollector&) = delete;
+
+  bool available() const { return available_; }
+  const std::string& unavailable_note() const { return note_; }
+  const std::string& chip() const { return chip_; }
+
+  // Throws InputError naming the first unknown metric and the closest valid names. Works
+  // when counters are unavailable too, as long as the chip is known.
+  void validate(std::span<const std::string> names);
+  // Replay passes the CUPTI part of names needs (config built and cached). Throws like validate.
+  int passes_for(std::span<const std::string> names);
+
+  // Collects names for the prepared runner. Returns timing_only with a note when counters are
+  // unavailable or the launch has no kernel (cudaMemcpyAsync). stream: a cudaStream_t.
+  // cold: restore + L2 flush before every pass (= ncu --cache-control all). warm: restore + one
+  // unprofiled launch before every pass, so the profiled launch finds L2 as back-to-back
+  // launches leave it (= ncu --cache-control none after a warm-up).
+  CounterResult collect(KernelRunner& runner, std::span<const std::string> names, L2Flush& flush,
+                        CacheState cache = CacheState::cold, void* stream = nullptr);
+
+ private:
+  detail::CounterConfig& config_for(const std::vector<std::string>& cupti_names);
+  void mark_unavailable(std::string note);
+
+  bool available_ = false, initialized_ = false;
+  std::string note_, chip_;
+  void* context_ = nullptr;  // CUcontext
+  std::vector<std::uint8_t> counter_availability_;
+  std::unique_ptr<MetricValidator> validator_;
+  std::unique_ptr<detail::LaunchCapture> capture_;
+  bool capture_failed_ = false;
+  std::map<std::string, std::unique_ptr<detail::CounterConfig>> configs_;
+};
+
+}  // namespace roofline

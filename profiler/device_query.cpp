@@ -1,0 +1,194 @@
+#include "profiler/device_query.hpp"
+
+#include <cuda_runtime.h>
+#include <cupti.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "kernels/cuda_check.hpp"
+#include "models/gpu_catalog.hpp"
+#include "profiler/detail/nvml.hpp"
+
+namespace roofline {
+namespace {
+
+std::string version_string(int v) { return fmt::format("{}.{}", v / 1000, (v % 1000) / 10); }
+
+std::string uuid_string(const cudaUUID_t& uuid) {
+  const auto* b = reinterpret_cast<const unsigned char*>(uuid.bytes);
+  std::string s = "GPU-";
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
+    s += fmt::format("{:02x}", b[i]);
+  }
+  return s;
+}
+
+int attribute(cudaDeviceAttr attr, int ordinal) {
+  int value = 0;
+  if (cudaDeviceGetAttribute(&value, attr, ordinal) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return value;
+}
+
+// Lower-case alphanumeric tokens, without the vendor word.
+std::set<std::string> name_tokens(std::string_view name) {
+  std::set<std::string> tokens;
+  std::string current;
+  auto flush = [&] {
+    if (!current.empty() && current != "nvidia") tokens.insert(current);
+    current.clear();
+  };
+  for (const char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      current += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else
+      flush();
+  }
+  flush();
+  return tokens;
+}
+
+int name_score(const DeviceInfo& device, const GpuSpec& gpu) {
+  const auto dev = name_tokens(device.name);
+  auto model = name_tokens(gpu.name);
+  for (auto& t : name_tokens(gpu.id)) model.insert(t);
+  return static_cast<int>(std::count_if(dev.begin(), dev.end(), [&](const std::string& t) { return model.count(t) > 0; }));
+}
+
+void set(Quantity& q, double value, std::string_view note) {
+  if (value <= 0.0) return;
+  q.value = value;
+  q.source = Source::device_query;
+  q.note = std::string(note);
+}
+
+}  // namespace
+
+int cuda_device_count(std::string* why) {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    if (why != nullptr) *why = fmt::format("cudaGetDeviceCount: {}", cudaGetErrorString(status));
+    (void)cudaGetLastError();
+    return 0;
+  }
+  if (count == 0 && why != nullptr) *why = "no CUDA device present";
+  return count;
+}
+
+DeviceProperties query_device(int ordinal) {
+  cudaDeviceProp p{};
+  ROOFLINE_CUDA_CHECK(cudaGetDeviceProperties(&p, ordinal));
+  DeviceProperties d;
+  d.ordinal = ordinal;
+  DeviceInfo& info = d.info;
+  info.name = p.name;
+  info.uuid = uuid_string(p.uuid);
+  info.cc_major = p.major;
+  info.cc_minor = p.minor;
+  info.sm_count = p.multiProcessorCount;
+  info.sm_clock_hz = attribute(cudaDevAttrClockRate, ordinal) * 1e3;
+  info.memory_clock_hz = attribute(cudaDevAttrMemoryClockRate, ordinal) * 1e3;
+  info.memory_bus_bits = p.memoryBusWidth;
+  info.memory_bytes = static_cast<double>(p.totalGlobalMem);
+  info.l2_bytes = static_cast<double>(p.l2CacheSize);
+  info.ecc = p.ECCEnabled != 0;
+
+  int driver = 0, runtime = 0;
+  (void)cudaDriverGetVersion(&driver);
+  (void)cudaRuntimeGetVersion(&runtime);
+  const std::string display = detail::nvml_driver_version();
+  info.driver_version = display.empty() ? fmt::format("CUDA {}", version_string(driver))
+                                        : fmt::format("{} (CUDA {})", display, version_string(driver));
+  info.runtime_version = version_string(runtime);
+  std::uint32_t cupti = 0;
+  info.cupti_version = cuptiGetVersion(&cupti) == CUPTI_SUCCESS ? fmt::format("API {}", cupti) : "unknown";
+
+  d.max_threads_per_sm = p.maxThreadsPerMultiProcessor;
+  d.max_blocks_per_sm = p.maxBlocksPerMultiProcessor;
+  d.max_threads_per_block = p.maxThreadsPerBlock;
+  d.registers_per_sm = p.regsPerMultiprocessor;
+  d.registers_per_block = p.regsPerBlock;
+  d.shared_memory_per_sm = static_cast<int>(p.sharedMemPerMultiprocessor);
+  d.max_shared_memory_per_block = static_cast<int>(p.sharedMemPerBlockOptin);
+  d.reserved_shared_memory_per_block = static_cast<int>(p.reservedSharedMemPerBlock);
+  d.peak_dram_bandwidth = 2.0 * info.memory_clock_hz * info.memory_bus_bits / 8.0;
+
+  // Free memory needs the device's context; restore the caller's current device afterwards.
+  int previous = 0;
+  if (cudaGetDevice(&previous) == cudaSuccess && cudaSetDevice(ordinal) == cudaSuccess) {
+    std::size_t free_bytes = 0, total = 0;
+    if (cudaMemGetInfo(&free_bytes, &total) == cudaSuccess) d.free_memory_bytes = static_cast<double>(free_bytes);
+    (void)cudaSetDevice(previous);
+  }
+  (void)cudaGetLastError();
+  return d;
+}
+
+std::vector<DeviceProperties> query_devices() {
+  std::vector<DeviceProperties> devices;
+  const int count = cuda_device_count();
+  for (int i = 0; i < count; ++i) devices.push_back(query_device(i));
+  return devices;
+}
+
+const GpuSpec* match_gpu(const DeviceInfo& device, std::span<const GpuSpec> catalog) {
+  const GpuSpec* best = nullptr;
+  int best_score = -1;
+  // Same compute capability and SM count: the name only breaks ties.
+  for (const auto& gpu : catalog) {
+    if (gpu.cc_major != device.cc_major || gpu.cc_minor != device.cc_minor) continue;
+    if (static_cast<int>(gpu.sm_count.value) != device.sm_count) continue;
+    const int score = name_score(device, gpu);
+    if (score > best_score) {
+      best = &gpu;
+      best_score = score;
+    }
+  }
+  if (best != nullptr) return best;
+  // A cut-down part (other SM count) of a known model: needs a name match.
+  for (const auto& gpu : catalog) {
+    if (gpu.cc_major != device.cc_major || gpu.cc_minor != device.cc_minor) continue;
+    const int score = name_score(device, gpu);
+    if (score > 0 && score > best_score) {
+      best = &gpu;
+      best_score = score;
+    }
+  }
+  return best;
+}
+
+GpuSpec with_device_values(GpuSpec g, const DeviceProperties& d) {
+  const DeviceInfo& i = d.info;
+  g.cc_major = i.cc_major;
+  g.cc_minor = i.cc_minor;
+  set(g.sm_count, i.sm_count, "cudaDevAttrMultiProcessorCount");
+  set(g.sm_clock_hz, i.sm_clock_hz, "cudaDevAttrClockRate (peak clock, as found)");
+  set(g.memory_bytes, i.memory_bytes, "cudaDeviceProp::totalGlobalMem");
+  set(g.l2_bytes, i.l2_bytes, "cudaDevAttrL2CacheSize");
+  set(g.dram_bandwidth, d.peak_dram_bandwidth, "2 x cudaDevAttrMemoryClockRate x bus width / 8");
+  set(g.max_warps_per_sm, d.max_threads_per_sm / 32.0, "cudaDeviceProp::maxThreadsPerMultiProcessor / 32");
+  set(g.max_blocks_per_sm, d.max_blocks_per_sm, "cudaDeviceProp::maxBlocksPerMultiProcessor");
+  set(g.max_threads_per_block, d.max_threads_per_block, "cudaDeviceProp::maxThreadsPerBlock");
+  set(g.registers_per_sm, d.registers_per_sm, "cudaDeviceProp::regsPerMultiprocessor");
+  set(g.shared_memory_per_sm, d.shared_memory_per_sm, "cudaDeviceProp::sharedMemPerMultiprocessor");
+  set(g.max_shared_memory_per_block, d.max_shared_memory_per_block, "cudaDeviceProp::sharedMemPerBlockOptin");
+  set(g.reserved_shared_memory_per_block, d.reserved_shared_memory_per_block,
+      "cudaDeviceProp::reservedSharedMemPerBlock");
+  return g;
+}
+
+std::optional<GpuSpec> device_gpu_spec(DeviceProperties& device) {
+  const GpuSpec* base = match_gpu(device.info, builtin_gpus());
+  if (base == nullptr) return std::nullopt;
+  device.info.model_id = base->id;
+  return with_device_values(*base, device);
+}
+
+}  // namespace roofline

@@ -1,0 +1,45 @@
+#pragma once
+// Device query: what the present GPUs report about themselves, and the catalog GPU model each
+// one matches. The toolkit never changes clocks; clocks are reported as found.
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "models/gpu_spec.hpp"
+#include "models/run.hpp"
+
+namespace roofline {
+
+// DeviceInfo plus the per-SM limits the occupancy model reads.
+struct DeviceProperties {
+  int ordinal = 0;
+  DeviceInfo info;
+  int max_threads_per_sm = 0, max_blocks_per_sm = 0, max_threads_per_block = 0;
+  int registers_per_sm = 0, registers_per_block = 0;
+  int shared_memory_per_sm = 0, max_shared_memory_per_block = 0, reserved_shared_memory_per_block = 0;
+  double free_memory_bytes = 0.0;
+  double peak_dram_bandwidth = 0.0;  // 2 x memory clock x bus width / 8 (B/s)
+};
+
+// Number of CUDA devices; 0 (never throws) when there is no driver or no device, with the
+// reason in *why when given.
+int cuda_device_count(std::string* why = nullptr);
+
+// Reads one device (does not change the current device). Throws Error for a bad ordinal.
+DeviceProperties query_device(int ordinal);
+// Every present device, in ordinal order; empty without a driver or device.
+std::vector<DeviceProperties> query_devices();
+
+// The catalog model a device is: same compute capability and SM count, the best name match
+// among those; else same compute capability and a name match. nullptr when none fits.
+const GpuSpec* match_gpu(const DeviceInfo& device, std::span<const GpuSpec> catalog);
+
+// base with every value the device reports overridden and marked Source::device_query.
+GpuSpec with_device_values(GpuSpec base, const DeviceProperties& device);
+
+// The device's GPU model from the built-in catalog, with device values applied; sets
+// device.info.model_id. nullopt (model_id stays empty) when no catalog model matches.
+std::optional<GpuSpec> device_gpu_spec(DeviceProperties& device);
+
+}  // namespace roofline

@@ -1,0 +1,41 @@
+#pragma once
+// L2 flush: leaves the L2 cache holding none of the caller's data, as Nsight Compute's
+// `--cache-control all` does before each pass. Never timed.
+//
+// The scratch buffer is >= 2 x cudaDevAttrL2CacheSize. A flush writes it (cudaMemsetAsync),
+// which evicts every line of the caller's data (dirty lines are written back now, not during
+// the next kernel), and then, in the default mode, reads it back with a streaming kernel so
+// that L2 is left holding clean lines: without the read, the next kernel's misses would evict
+// the memset's dirty lines and dram__bytes_write would count up to one L2 of write-backs that
+// `ncu` (which invalidates L2) does not see. Seen on the H100 for a read-only 64 MiB kernel:
+// memset-only flush 23 MB of DRAM writes, memset + read 3.0 MB, read only 3.1 MB, ncu 2.35 MB.
+#include <cstddef>
+
+namespace roofline {
+
+class L2Flush {
+ public:
+  // write: cudaMemsetAsync only; write_then_read: memset, then a read sweep; read: read sweep of
+  // the (clean) buffer only.
+  enum class Mode { write, write_then_read, read };
+  // Allocates the scratch buffer on the current device: factor x L2 size (factor >= 2).
+  explicit L2Flush(double factor = 4.0, Mode mode = Mode::write_then_read);
+  ~L2Flush();
+  L2Flush(const L2Flush&) = delete;
+  L2Flush& operator=(const L2Flush&) = delete;
+
+  // Enqueues the flush on stream (a cudaStream_t; nullptr = default stream).
+  void flush(void* stream = nullptr);
+  std::size_t bytes() const { return bytes_; }
+  std::size_t l2_bytes() const { return l2_bytes_; }
+
+ private:
+  void* buffer_ = nullptr;
+  void* sink_ = nullptr;  // one word the read kernel may write, so it is not optimised away
+  std::size_t bytes_ = 0, l2_bytes_ = 0;
+  Mode mode_;
+  int sms_ = 0;
+  unsigned char value_ = 0;
+};
+
+}  // namespace roofline

@@ -1,0 +1,98 @@
+#include "profiler/measure.hpp"
+
+#include <cuda_runtime.h>
+#include <fmt/format.h>
+
+#include <random>
+
+#include "kernels/cuda_check.hpp"
+#include "models/error.hpp"
+#include "profiler/cupti_collector.hpp"
+#include "profiler/l2_flush.hpp"
+#include "profiler/metric_names.hpp"
+#include "profiler/timer.hpp"
+
+namespace roofline {
+namespace {
+
+std::uint64_t fresh_seed() {
+  std::random_device rd;
+  return (static_cast<std::uint64_t>(rd()) << 32) ^ rd() ^ 0x9e3779b97f4a7c15ull;
+}
+
+}  // namespace
+
+MeasureSession::MeasureSession(MeasureOptions options) : options_(std::move(options)) {
+  std::string why;
+  const int count = cuda_device_count(&why);
+  if (count == 0) throw Error("no CUDA device: " + why);
+  if (options_.device < 0 || options_.device >= count)
+    throw InputError(fmt::format("CUDA device {} does not exist ({} present)", options_.device, count));
+  ROOFLINE_CUDA_CHECK(cudaSetDevice(options_.device));
+  ROOFLINE_CUDA_CHECK(cudaFree(nullptr));
+  device_ = query_device(options_.device);
+  (void)device_gpu_spec(device_);  // fills model_id when the catalog knows the device
+  flush_ = std::make_unique<L2Flush>();
+
+  if (options_.counters) {
+    const auto defaults = default_metric_names();
+    metrics_ = merge_metric_names(defaults, options_.extra_metrics);
+    collector_ = std::make_unique<CuptiCollector>();
+    collector_->validate(metrics_);  // InputError before anything is measured
+    if (collector_->available()) passes_ = collector_->passes_for(metrics_);
+  } else {
+    no_counters_note_ = "counters not requested";
+  }
+}
+
+MeasureSession::~MeasureSession() = default;
+
+bool MeasureSession::counters_available() const { return collector_ != nullptr && collector_->available(); }
+
+const std::string& MeasureSession::counters_note() const {
+  return collector_ != nullptr ? collector_->unavailable_note() : no_counters_note_;
+}
+
+Measurement MeasureSession::measure(KernelRunner& runner, const Launch& launch) {
+  ROOFLINE_CUDA_CHECK(cudaSetDevice(options_.device));
+  Measurement m;
+  m.launch = launch;
+
+  runner.prepare(launch.n, launch.dtype, launch.block, options_.seed != 0 ? options_.seed : fresh_seed());
+  m.bytes_moved = static_cast<double>(runner.useful_bytes());
+
+  // Correctness first: one launch on fresh inputs with poisoned outputs.
+  runner.launch(nullptr);
+  ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  const VerifyResult check = runner.verify();
+  m.verified = check.ok;
+  m.verification = check.ok ? "ok" : (check.message.empty() ? "verification failed" : check.message);
+  if (!check.ok) {
+    m.counter_status = CounterStatus::not_requested;
+    m.counter_note = "not timed: the kernel's output is wrong";
+    return m;
+  }
+
+  m.time = time_launches(runner, launch.cache, options_.timer, flush_.get());
+  if (m.time.median_s > 0.0) m.bandwidth = m.bytes_moved / m.time.median_s;
+  if (options_.copy_bandwidth > 0.0) m.pct_of_copy = m.bandwidth / options_.copy_bandwidth * 100.0;
+
+  if (collector_ == nullptr) {
+    m.counter_status = CounterStatus::not_requested;
+    return m;
+  }
+  CounterResult counters = collector_->collect(runner, metrics_, *flush_, launch.cache);
+  m.counter_status = counters.status;
+  m.counter_note = std::move(counters.note);
+  m.passes = counters.passes;
+  m.counters = std::move(counters.values);
+  return m;
+}
+
+Measurement measure_launch(KernelRunner& runner, const Launch& launch, const MeasureOptions& options) {
+  MeasureSession session(options);
+  return session.measure(runner, launch);
+}
+
+}  // namespace roofline

@@ -1,0 +1,27 @@
+#pragma once
+// Statistics over repeated launch times (pure; no CUDA).
+#include <span>
+
+#include "models/measurement.hpp"
+
+namespace roofline {
+
+struct TimerOptions {
+  int warmup = 3;                // untimed launches first (and after a failed convergence check)
+  int min_repetitions = 10;      // timed launches before the spread is looked at
+  int max_repetitions = 2000;    // hard stop
+  double target_spread = 0.02;   // stop once (p90 - p10) / median is below this
+  double budget_s = 0.5;         // wall-clock budget per launch configuration (timing only)
+};
+
+// p in [0, 1], linear interpolation between closest ranks of sorted (ascending) values.
+double percentile_sorted(std::span<const double> sorted, double p);
+
+// Median, min, max, (p90 - p10) / median and count of the times (seconds).
+TimingStats summarize_times(std::span<const double> seconds);
+
+// True when enough repetitions were taken: spread below target after min_repetitions, or the
+// count or the budget ran out.
+bool timing_done(const TimingStats& stats, const TimerOptions& options, double elapsed_s);
+
+}  // namespace roofline

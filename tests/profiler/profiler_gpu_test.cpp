@@ -1,0 +1,286 @@
+// GPU tests: skipped with the reason where no CUDA device is present.
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "models/error.hpp"
+#include "models/metric.hpp"
+#include "profiler/cupti_collector.hpp"
+#include "profiler/device_query.hpp"
+#include "profiler/l2_flush.hpp"
+#include "profiler/measure.hpp"
+#include "profiler/metric_names.hpp"
+#include "profiler/timer.hpp"
+#include "tests/profiler/test_runner.hpp"
+
+using namespace roofline;
+using test::TestKernel;
+
+#define NEED_GPU()                                                  \
+  do {                                                              \
+    std::string why_;                                               \
+    if (cuda_device_count(&why_) == 0) GTEST_SKIP() << "no CUDA device: " << why_; \
+  } while (0)
+
+namespace {
+constexpr std::int64_t kN = std::int64_t{1} << 24;  // 64 MiB of floats
+
+double value(const Measurement& m, std::string_view name) {
+  const MetricValue* v = counter(m, name);
+  EXPECT_NE(v, nullptr) << "missing " << name;
+  return v != nullptr ? v->value : -1.0;
+}
+
+Launch launch_of(CacheState cache = CacheState::cold) {
+  Launch l;
+  l.kernel = "profiler_test";
+  l.n = kN;
+  l.block = 256;
+  l.cache = cache;
+  return l;
+}
+
+void print(const Measurement& m) {
+  std::printf("  time median %.3f us spread %.4f count %d; counters %s (%d passes) %s\n", m.time.median_s * 1e6,
+              m.time.spread, m.time.count, std::string(to_string(m.counter_status)).c_str(), m.passes,
+              m.counter_note.c_str());
+  for (const auto& c : m.counters) std::printf("    %-55s %.6g\n", c.name.c_str(), c.value);
+}
+
+// One session for the whole test program: setup is once per process.
+MeasureSession& session() {
+  static MeasureSession s([] {
+    MeasureOptions o;
+    o.extra_metrics = {"launch__grid_size", "launch__block_size"};
+    o.seed = 42;
+    return o;
+  }());
+  return s;
+}
+}  // namespace
+
+// How each L2 flush mode leaves the cache for a read-only kernel: DRAM writes during the kernel
+// are write-backs of dirty lines the flush left behind. Also times collect() per launch.
+TEST(ProfilerGpu, FlushModes) {
+  NEED_GPU();
+  CuptiCollector collector;
+  if (!collector.available()) GTEST_SKIP() << collector.unavailable_note();
+  auto runner = test::make_test_runner(TestKernel::read);
+  runner->prepare(kN, DType::f32, 256, 3);
+  const std::vector<std::string> names{std::string(metric::dram_bytes_read), std::string(metric::dram_bytes_write),
+                                       std::string(metric::lts_read)};
+  struct Case {
+    const char* label;
+    L2Flush::Mode mode;
+    double factor;
+  };
+  const Case cases[] = {{"write x2", L2Flush::Mode::write, 2},         {"write x4", L2Flush::Mode::write, 4},
+                        {"write+read x4", L2Flush::Mode::write_then_read, 4},
+                        {"write+read x8", L2Flush::Mode::write_then_read, 8},
+                        {"read x4", L2Flush::Mode::read, 4},           {"read x8", L2Flush::Mode::read, 8}};
+  for (const auto& c : cases) {
+    L2Flush flush(c.factor, c.mode);
+    (void)collector.collect(*runner, names, flush);  // config built outside the timing
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto r = collector.collect(*runner, names, flush);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_EQ(r.status, CounterStatus::collected) << r.note;
+    cudaEvent_t a, b;
+    cudaEventCreate(&a);
+    cudaEventCreate(&b);
+    cudaEventRecord(a);
+    flush.flush();
+    cudaEventRecord(b);
+    cudaEventSynchronize(b);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, a, b);
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    std::printf("  %-14s read %.4g B write %.4g B lts_read %.4g; flush %.1f us; collect %.1f ms (%d passes)\n", c.label,
+                r.values[0].value, r.values[1].value, r.values[2].value, ms * 1e3, wall * 1e3, r.passes);
+  }
+  const auto defaults = default_metric_names();
+  L2Flush flush;
+  (void)collector.collect(*runner, defaults, flush);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = collector.collect(*runner, defaults, flush);
+  std::printf("  default set: collect %.1f ms, %d passes, note '%s'\n",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1e3, r.passes,
+              r.note.c_str());
+}
+
+// No CUPTI here: run under `ncu --cache-control all -k regex:read_kernel` as the reference.
+TEST(ProfilerGpu, ReadKernelForNcu) {
+  NEED_GPU();
+  auto runner = test::make_test_runner(TestKernel::read);
+  runner->prepare(kN, DType::f32, 256, 3);
+  runner->launch(nullptr);
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+}
+
+TEST(ProfilerGpu, DeviceQuery) {
+  NEED_GPU();
+  const auto devices = query_devices();
+  ASSERT_FALSE(devices.empty());
+  auto d = devices.front();
+  EXPECT_FALSE(d.info.name.empty());
+  EXPECT_EQ(d.info.uuid.rfind("GPU-", 0), 0u);
+  EXPECT_GT(d.info.sm_count, 0);
+  EXPECT_GT(d.info.sm_clock_hz, 1e8);
+  EXPECT_GT(d.info.l2_bytes, 0);
+  EXPECT_GT(d.info.memory_bus_bits, 0);
+  EXPECT_FALSE(d.info.driver_version.empty());
+  std::printf("  %s %s cc %d.%d %d SMs %.0f MHz mem %.0f MHz x %d bit L2 %.0f MiB driver %s runtime %s cupti %s ecc %d\n",
+              d.info.name.c_str(), d.info.uuid.c_str(), d.info.cc_major, d.info.cc_minor, d.info.sm_count,
+              d.info.sm_clock_hz / 1e6, d.info.memory_clock_hz / 1e6, d.info.memory_bus_bits, d.info.l2_bytes / 1048576.0,
+              d.info.driver_version.c_str(), d.info.runtime_version.c_str(), d.info.cupti_version.c_str(), d.info.ecc);
+  try {
+    const auto spec = device_gpu_spec(d);
+    std::printf("  catalog model: %s\n", spec ? spec->id.c_str() : "(none)");
+    if (spec) {
+      EXPECT_EQ(spec->sm_count.source, Source::device_query);
+    }
+  } catch (const std::exception& e) {
+    std::printf("  catalog unavailable: %s\n", e.what());
+  }
+}
+
+TEST(ProfilerGpu, FlushIsAtLeastTwiceL2) {
+  NEED_GPU();
+  L2Flush flush;
+  EXPECT_GE(flush.bytes(), 2 * flush.l2_bytes());
+  flush.flush();
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+}
+
+TEST(ProfilerGpu, TimingOfTestKernel) {
+  NEED_GPU();
+  auto runner = test::make_test_runner(TestKernel::scale);
+  runner->prepare(kN, DType::f32, 256, 1);
+  L2Flush flush;
+  TimerOptions o;
+  for (const auto cache : {CacheState::cold, CacheState::warm}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto s = time_launches(*runner, cache, o, &flush);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("  %s: median %.2f us min %.2f max %.2f spread %.4f count %d (%.3f s)\n",
+                std::string(to_string(cache)).c_str(), s.median_s * 1e6, s.min_s * 1e6, s.max_s * 1e6, s.spread,
+                s.count, wall);
+    EXPECT_GE(s.count, o.min_repetitions);
+    EXPECT_GT(s.median_s, 0.0);
+    EXPECT_LE(s.min_s, s.median_s);
+    EXPECT_GE(s.max_s, s.median_s);
+    EXPECT_LT(wall, o.budget_s + 1.0);
+    // 128 MiB moved: on any current GPU between 10 us and 100 ms.
+    EXPECT_GT(s.median_s, 1e-5);
+    EXPECT_LT(s.median_s, 0.1);
+  }
+}
+
+TEST(ProfilerGpu, CountersOfReadKernel) {
+  NEED_GPU();
+  auto& s = session();
+  if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
+  auto runner = test::make_test_runner(TestKernel::read);
+  const auto t0 = std::chrono::steady_clock::now();
+  const Measurement m = s.measure(*runner, launch_of());
+  std::printf("  measure() wall %.3f s, %d passes\n",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), s.passes());
+  print(m);
+  ASSERT_TRUE(m.verified) << m.verification;
+  ASSERT_EQ(m.counter_status, CounterStatus::collected) << m.counter_note;
+  EXPECT_EQ(m.passes, s.passes());
+  const double bytes = 4.0 * kN;
+  EXPECT_NEAR(value(m, metric::dram_bytes_read), bytes, 0.02 * bytes);
+  // Seen on the H100: ~3 MB of DRAM writes during a read-only kernel whatever the flush (read
+  // sweeps of 4x and 8x L2 alike); a memset-only flush left ~23 MB.
+  EXPECT_LT(value(m, metric::dram_bytes_write), 0.08 * bytes) << "flush left dirty lines in L2?";
+  EXPECT_DOUBLE_EQ(value(m, metric::l1_requests_ld), kN / 32.0);
+  EXPECT_DOUBLE_EQ(value(m, metric::l1_sectors_ld), kN / 8.0);
+  EXPECT_DOUBLE_EQ(value(m, metric::l1_requests_st), 0.0);
+  EXPECT_GT(value(m, metric::inst_executed), 0.0);
+  EXPECT_GT(value(m, metric::duration), 0.0);
+  EXPECT_GT(value(m, metric::sm_clock), 5e8);
+  EXPECT_EQ(value(m, metric::registers), test::test_kernel_registers(TestKernel::read));
+  EXPECT_EQ(value(m, "launch__grid_size"), kN / 256);
+  EXPECT_EQ(value(m, "launch__block_size"), 256);
+  EXPECT_DOUBLE_EQ(m.bytes_moved, bytes);
+  EXPECT_GT(m.bandwidth, 0.0);
+}
+
+TEST(ProfilerGpu, TwoKernelLaunchSumsRanges) {
+  NEED_GPU();
+  auto& s = session();
+  if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
+  auto runner = test::make_test_runner(TestKernel::scale_twice);
+  const Measurement m = s.measure(*runner, launch_of());
+  print(m);
+  ASSERT_TRUE(m.verified) << m.verification;
+  ASSERT_EQ(m.counter_status, CounterStatus::collected) << m.counter_note;
+  EXPECT_DOUBLE_EQ(value(m, metric::l1_requests_ld), 2.0 * kN / 32.0);
+  EXPECT_DOUBLE_EQ(value(m, metric::l1_requests_st), 2.0 * kN / 32.0);
+  const double w = value(m, metric::write_hit_rate);
+  EXPECT_GE(w, 0.0);
+  EXPECT_LE(w, 101.0);  // the hardware ratio can read slightly above 100 % (ncu shows the same)
+}
+
+TEST(ProfilerGpu, WarmCountersSeeL2) {
+  NEED_GPU();
+  auto& s = session();
+  if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
+  auto runner = test::make_test_runner(TestKernel::read);
+  Launch l = launch_of(CacheState::warm);
+  l.n = 1 << 20;  // 4 MiB: fits in L2
+  const Measurement m = s.measure(*runner, l);
+  print(m);
+  ASSERT_EQ(m.counter_status, CounterStatus::collected) << m.counter_note;
+  EXPECT_LT(value(m, metric::dram_bytes_read), 0.5 * 4.0 * static_cast<double>(l.n));
+}
+
+TEST(ProfilerGpu, WrongKernelIsReportedNotTimed) {
+  NEED_GPU();
+  auto runner = test::make_test_runner(TestKernel::wrong);
+  const Measurement m = session().measure(*runner, launch_of());
+  EXPECT_FALSE(m.verified);
+  EXPECT_NE(m.verification.find("element 7"), std::string::npos) << m.verification;
+  EXPECT_EQ(m.time.count, 0);
+  EXPECT_TRUE(m.counters.empty());
+}
+
+TEST(ProfilerGpu, MemcpyIsTimingOnly) {
+  NEED_GPU();
+  auto runner = test::make_test_runner(TestKernel::memcpy);
+  const Measurement m = session().measure(*runner, launch_of());
+  ASSERT_TRUE(m.verified) << m.verification;
+  EXPECT_GT(m.time.count, 0);
+  EXPECT_EQ(m.counter_status, CounterStatus::timing_only);
+  EXPECT_FALSE(m.counter_note.empty());
+  EXPECT_EQ(m.counter_note.find('\n'), std::string::npos);
+}
+
+TEST(ProfilerGpu, UnknownMetricIsRejected) {
+  NEED_GPU();
+  MeasureOptions o;
+  o.extra_metrics = {"dram__bytes_red.sum"};
+  try {
+    MeasureSession bad(o);
+    FAIL() << "no InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("dram__bytes_read.sum"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ProfilerGpu, TimingOnlyWithoutCounters) {
+  NEED_GPU();
+  MeasureOptions o;
+  o.counters = false;
+  o.timer.budget_s = 0.1;
+  auto runner = test::make_test_runner(TestKernel::scale);
+  const Measurement m = measure_launch(*runner, launch_of(CacheState::warm), o);
+  EXPECT_TRUE(m.verified);
+  EXPECT_GT(m.time.count, 0);
+  EXPECT_EQ(m.counter_status, CounterStatus::not_requested);
+  EXPECT_TRUE(m.counters.empty());
+}
