@@ -35,7 +35,7 @@ void print_models(OutputFormat format, std::ostream& out) {
                format_quantity(g.l2_bytes.value, "B"), format_quantity(g.memory_bytes.value, "B"),
                format_quantity(fp32, "FLOP/s")});
   }
-  format == OutputFormat::csv ? t.print_csv(out) : t.print_text(out);
+  t.print(out, format);
 }
 
 void print_parameters(const GpuSpec& g, OutputFormat format, std::ostream& out) {
@@ -54,7 +54,7 @@ void print_parameters(const GpuSpec& g, OutputFormat format, std::ostream& out) 
     t.add_row({std::string(p.key), format_number(q.value, 6), std::string(p.unit), std::string(to_string(q.source)),
                q.note.empty() ? std::string(p.description) : q.note});
   }
-  if (format == OutputFormat::csv) return t.print_csv(out);
+  if (format != OutputFormat::table) return t.print(out, format);
   out << fmt::format("{} ({}), {}, compute capability {}.{}\n{}\n\n", g.name, g.id, g.arch, g.cc_major, g.cc_minor,
                      g.notes);
   t.print_text(out);

@@ -41,7 +41,7 @@ void add_kernels_command(CLI::App& app) {
                  format_number(e.load_bytes), format_number(e.store_bytes), format_number(e.flops),
                  bytes > 0 ? format_number(e.flops / bytes, 3) : "-", k.description});
     }
-    f == OutputFormat::csv ? t.print_csv(std::cout) : t.print_text(std::cout);
+    t.print(std::cout, f);
   });
 }
 

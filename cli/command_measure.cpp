@@ -21,6 +21,11 @@ void add_measure_command(CLI::App& app) {
   auto details = std::make_shared<bool>(false);
   add_launch_options(*cmd, *opts);
   add_session_options(*cmd, *session_opts);
+  cmd->add_flag("--no-timing", [session_opts](std::int64_t) { session_opts->timing = false; },
+                "collect counters only, no event timing");
+  cmd->add_flag("--once", [session_opts](std::int64_t) { session_opts->timing = session_opts->counters = false; },
+                "launch each kernel once on fresh inputs and verify it, no timing or counters: for running the suite "
+                "under ncu, nsys or compute-sanitizer");
   cmd->add_option("--format", *format, "table, json or csv")->capture_default_str();
   cmd->add_flag("--details", *details, "table format: also print every counter of every launch");
   cmd->footer(

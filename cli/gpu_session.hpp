@@ -14,6 +14,7 @@ namespace roofline {
 
 struct SessionOptions {
   bool counters = true;
+  bool timing = true;  // false: no event timing (with counters off: launch once and verify only)
   std::vector<std::string> extra_metrics;
   double timing_budget_s = 0.5;
   double target_spread = 0.02;

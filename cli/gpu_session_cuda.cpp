@@ -32,7 +32,7 @@ class CudaGpuSession final : public GpuSession {
     if (!find_builtin_kernel(spec.name))
       throw InputError(fmt::format("kernel '{}' comes from a spec file: only the built-in suite can be measured "
                                    "(predict it with `roofline predict --spec`)", spec.name));
-    session_.set_copy_bandwidth(copy_bandwidth(launch));
+    if (session_.options().timing) session_.set_copy_bandwidth(copy_bandwidth(launch));
     auto runner = make_kernel_runner(spec.name);
     return session_.measure(*runner, launch);
   }
@@ -41,6 +41,7 @@ class CudaGpuSession final : public GpuSession {
   static MeasureOptions make_options(const SessionOptions& o) {
     MeasureOptions m;
     m.counters = o.counters;
+    m.timing = o.timing;
     m.extra_metrics = o.extra_metrics;
     m.timer.budget_s = o.timing_budget_s;
     m.timer.target_spread = o.target_spread;

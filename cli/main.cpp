@@ -18,12 +18,14 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string(ROOFLINE_VERSION));
   roofline::add_gpus_command(app);
   roofline::add_kernels_command(app);
+  roofline::add_metrics_command(app);
   roofline::add_predict_command(app);
   roofline::add_measure_command(app);
   roofline::add_run_command(app);
   roofline::add_report_command(app);
   roofline::add_query_command(app);
   roofline::add_compare_command(app);
+  roofline::add_calibrate_command(app);
   roofline::set_command_line(argc, argv);
   try {
     app.parse(argc, argv);

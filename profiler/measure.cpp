@@ -74,9 +74,11 @@ Measurement MeasureSession::measure(KernelRunner& runner, const Launch& launch) 
     return m;
   }
 
-  m.time = time_launches(runner, launch.cache, options_.timer, flush_.get());
-  if (m.time.median_s > 0.0) m.bandwidth = m.bytes_moved / m.time.median_s;
-  if (options_.copy_bandwidth > 0.0) m.pct_of_copy = m.bandwidth / options_.copy_bandwidth * 100.0;
+  if (options_.timing) {
+    m.time = time_launches(runner, launch.cache, options_.timer, flush_.get());
+    if (m.time.median_s > 0.0) m.bandwidth = m.bytes_moved / m.time.median_s;
+    if (options_.copy_bandwidth > 0.0) m.pct_of_copy = m.bandwidth / options_.copy_bandwidth * 100.0;
+  }
 
   if (collector_ == nullptr) {
     m.counter_status = CounterStatus::not_requested;

@@ -25,6 +25,7 @@ class L2Flush;
 
 struct MeasureOptions {
   bool counters = true;                     // false: timings only (counter_status not_requested)
+  bool timing = true;                       // false: no event timing (counters only, or verify only)
   std::vector<std::string> extra_metrics;   // --metrics: added to the default set
   TimerOptions timer;
   std::uint64_t seed = 0;                   // input seed; 0 = a fresh random seed per launch

@@ -12,7 +12,7 @@ namespace {
 
 std::string verification(const Measurement& m) { return m.verified ? "ok" : "FAILED: " + m.verification; }
 
-void print_table(const std::vector<Measurement>& ms, bool details, std::ostream& out) {
+void print_table(const std::vector<Measurement>& ms, bool details, OutputFormat format, std::ostream& out) {
   TextTable t;
   for (auto title : {"kernel", "N", "dtype", "cache", "time", "spread", "reps", "bytes", "bandwidth", "% copy",
                      "counters", "verified"})
@@ -32,7 +32,7 @@ void print_table(const std::vector<Measurement>& ms, bool details, std::ostream&
                                                             : std::string(to_string(m.counter_status)),
                verification(m)});
   }
-  t.print_text(out);
+  t.print(out, format);
   for (const auto& m : ms)
     if (!m.counter_note.empty()) out << fmt::format("note: {} {}: {}\n", m.launch.kernel, m.launch.n, m.counter_note);
   if (!details) return;
@@ -75,7 +75,8 @@ void print_csv(const std::vector<Measurement>& ms, std::ostream& out) {
 void print_measurements(const std::vector<Measurement>& measurements, OutputFormat format, bool details,
                         std::ostream& out) {
   switch (format) {
-    case OutputFormat::table: print_table(measurements, details, out); break;
+    case OutputFormat::table:
+    case OutputFormat::markdown: print_table(measurements, details, format, out); break;
     case OutputFormat::csv: print_csv(measurements, out); break;
     case OutputFormat::json: {
       nlohmann::json all = nlohmann::json::array();

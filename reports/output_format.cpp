@@ -10,7 +10,8 @@ OutputFormat output_format_from_string(std::string_view s) {
   if (s == "table") return OutputFormat::table;
   if (s == "json") return OutputFormat::json;
   if (s == "csv") return OutputFormat::csv;
-  throw InputError("unknown output format '" + std::string(s) + "' (expected table, json or csv)");
+  if (s == "markdown" || s == "md") return OutputFormat::markdown;
+  throw InputError("unknown output format '" + std::string(s) + "' (expected table, json, csv or markdown)");
 }
 
 }  // namespace roofline

@@ -4,9 +4,9 @@
 
 namespace roofline {
 
-enum class OutputFormat { table, json, csv };
+enum class OutputFormat { table, json, csv, markdown };
 
-// Throws InputError for anything but table, json or csv.
+// Throws InputError for anything but table, json, csv or markdown (also "md").
 OutputFormat output_format_from_string(std::string_view s);
 
 }  // namespace roofline

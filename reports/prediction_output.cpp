@@ -20,7 +20,7 @@ std::string size_label(std::int64_t n) {
   return std::to_string(n);
 }
 
-void print_table(const std::vector<Prediction>& ps, bool details, std::ostream& out) {
+void print_table(const std::vector<Prediction>& ps, bool details, OutputFormat format, std::ostream& out) {
   TextTable t;
   for (auto title : {"kernel", "N", "dtype", "cache", "grid x block", "occ", "bound", "runner-up", "time"})
     t.add_column(title, std::string_view(title) == "N" || std::string_view(title) == "time" ? Align::right : Align::left);
@@ -38,7 +38,7 @@ void print_table(const std::vector<Prediction>& ps, bool details, std::ostream& 
     row.push_back(format_quantity(p.dram_bytes, "B"));
     t.add_row(std::move(row));
   }
-  t.print_text(out);
+  t.print(out, format);
   if (!details) return;
   for (const auto& p : ps) {
     out << fmt::format("\n{} N={} {} {} on {}: {} ({}-bound, runner-up {})\n", p.launch.kernel, p.launch.n,
@@ -98,7 +98,8 @@ void print_csv(const std::vector<Prediction>& ps, std::ostream& out) {
 void print_predictions(const std::vector<Prediction>& predictions, OutputFormat format, bool details,
                        std::ostream& out) {
   switch (format) {
-    case OutputFormat::table: print_table(predictions, details, out); break;
+    case OutputFormat::table:
+    case OutputFormat::markdown: print_table(predictions, details, format, out); break;
     case OutputFormat::csv: print_csv(predictions, out); break;
     case OutputFormat::json: {
       nlohmann::json all = nlohmann::json::array();

@@ -42,6 +42,15 @@ void TextTable::print_text(std::ostream& out) const {
   for (const auto& r : rows_) line([&](std::size_t c) { return r[c]; });
 }
 
+void TextTable::print(std::ostream& out, OutputFormat format) const {
+  switch (format) {
+    case OutputFormat::csv: return print_csv(out);
+    case OutputFormat::markdown: return print_markdown(out);
+    case OutputFormat::table:
+    case OutputFormat::json: return print_text(out);
+  }
+}
+
 void TextTable::print_csv(std::ostream& out) const {
   auto line = [&](auto cell_of) {
     for (std::size_t c = 0; c < columns_.size(); ++c) out << (c ? "," : "") << csv_field(cell_of(c));

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "reports/output_format.hpp"
+
 namespace roofline {
 
 enum class Align { left, right };
@@ -18,6 +20,8 @@ class TextTable {
   void print_text(std::ostream& out) const;      // aligned columns, a rule under the header
   void print_csv(std::ostream& out) const;       // RFC 4180
   void print_markdown(std::ostream& out) const;  // GitHub-flavoured, cells markdown-escaped
+  // table, csv or markdown (json has no tabular form here: printed as table).
+  void print(std::ostream& out, OutputFormat format) const;
 
  private:
   struct Column {

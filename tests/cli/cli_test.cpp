@@ -1,6 +1,7 @@
 // The roofline executable as a user meets it: bad input gives one clear line, a non-zero exit
 // and no partial output; good input prints what was asked.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -22,8 +23,9 @@ struct Result {
 
 // Runs roofline with arguments (already shell-quoted) and captures stdout and stderr.
 Result run(const std::string& args) {
-  const auto dir = std::filesystem::temp_directory_path() / "roofline-cli-test";
-  std::filesystem::create_directories(dir);
+  // ctest runs tests in parallel: each run gets its own directory.
+  std::string pattern = (std::filesystem::temp_directory_path() / "roofline-cli-XXXXXX").string();
+  const std::filesystem::path dir = mkdtemp(pattern.data());
   const auto out_path = dir / "out.txt", err_path = dir / "err.txt";
   const std::string cmd = std::string("cd ") + dir.string() + " && " ROOFLINE_BINARY_DIR "/cli/roofline " + args +
                           " >" + out_path.string() + " 2>" + err_path.string();
@@ -32,7 +34,9 @@ Result run(const std::string& args) {
     std::ifstream in(p);
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out_path), slurp(err_path)};
+  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out_path), slurp(err_path)};
+  std::filesystem::remove_all(dir);
+  return r;
 }
 
 int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }

@@ -1,0 +1,138 @@
+// `roofline calibrate`: measures this device's ceilings (DRAM, L2, latencies, launch floor,
+// clock, FMA peaks, L2 fabric factor), stores them per device and prints each beside the value
+// of the device's GPU model.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "cli/calibration_store.hpp"
+#include "cli/commands.hpp"
+#include "cli/progress.hpp"
+#include "models/calibration.hpp"
+#include "models/error.hpp"
+#include "profiler/calibrate.hpp"
+#include "profiler/device_query.hpp"
+#include "reports/format.hpp"
+#include "reports/output_format.hpp"
+#include "reports/text_table.hpp"
+
+namespace roofline {
+namespace {
+
+// Unit of a calibrated key: the parameter's, or one read from an extra key's name.
+std::string unit_of(std::string_view key) {
+  if (const GpuParam* p = find_gpu_param(key)) return std::string(p->unit);
+  auto has = [&](std::string_view s) { return key.find(s) != std::string_view::npos; };
+  if (has("bandwidth")) return "B/s";
+  if (has("_ns")) return "ns";
+  if (has("_hz")) return "Hz";
+  if (has("_bytes")) return "B";
+  if (has("_cycles")) return "cycles";
+  if (has("fma_rate")) return "FMA/s";
+  return "ratio";
+}
+
+std::string show(double v, const std::string& unit) {
+  if (unit == "ns") return format_quantity(v * 1e-9, "s");
+  if (unit == "cycles" || unit == "FMA/clk") return format_number(v, 4) + (unit == "cycles" ? " cycles" : "");
+  return format_quantity(v, unit);
+}
+
+}  // namespace
+
+void add_calibrate_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "calibrate",
+      "Measure this device's ceilings (DRAM read/write/copy bandwidth, L2 bandwidth against working set, launch "
+      "floor, loaded and unloaded latency, SM clock, FMA peaks, L2 fabric factor) and store them for the model");
+  auto device = std::make_shared<int>(0);
+  auto db = std::make_shared<std::string>("roofline.db");
+  auto format = std::make_shared<std::string>("table");
+  auto reps = std::make_shared<int>(15);
+  auto no_counters = std::make_shared<bool>(false);
+  cmd->add_option("--device", *device, "CUDA device ordinal")->capture_default_str();
+  cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
+  cmd->add_option("--format", *format, "table or json")->capture_default_str();
+  cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
+  cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, L2 residency fractions)");
+  cmd->callback([=] {
+    const OutputFormat f = output_format_from_string(*format);
+    if (f != OutputFormat::table && f != OutputFormat::json)
+      throw InputError(fmt::format("calibrate: --format {} is not supported (table or json)", *format));
+    if (*reps < 3) throw InputError("calibrate: --repetitions must be at least 3");
+    std::string why;
+    const int count = cuda_device_count(&why);
+    if (count == 0) throw Error("calibrate: no CUDA device to measure (" + why + ")");
+    if (*device < 0 || *device >= count)
+      throw InputError(fmt::format("calibrate: --device {} does not exist ({} device{} present)", *device, count,
+                                   count == 1 ? "" : "s"));
+
+    DeviceProperties props = query_device(*device);
+    const std::optional<GpuSpec> model = device_gpu_spec(props);
+
+    CalibrateOptions options;
+    options.device = *device;
+    options.repetitions = *reps;
+    options.counters = !*no_counters;
+    options.roofline_version = ROOFLINE_VERSION;
+    std::unique_ptr<Progress> progress;
+    const auto started = std::chrono::steady_clock::now();
+    Calibration cal = calibrate_device(options, [&](std::string_view step, int, int n) {
+      if (!progress) progress = std::make_unique<Progress>(n);
+      progress->step(std::string(step));
+    });
+    if (progress) progress->done();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    store_calibration(*db, cal);
+
+    if (f == OutputFormat::json) {
+      nlohmann::json j = to_json(cal);
+      j["seconds"] = seconds;
+      j["gpu_model"] = model ? model->id : "";
+      for (auto& v : j["values"]) {
+        const GpuParam* p = find_gpu_param(v["key"].get<std::string>());
+        v["unit"] = unit_of(v["key"].get<std::string>());
+        if (p == nullptr || !model) continue;
+        const Quantity& q = (*model).*(p->member);
+        v["model_value"] = q.value;
+        v["model_source"] = std::string(to_string(q.source));
+      }
+      std::cout << j.dump(2) << '\n';
+      return;
+    }
+
+    std::cout << fmt::format("{} (UUID {}), GPU model {}; calibrated {} in {:.1f} s\n\n", cal.device_name,
+                             cal.device_uuid, model ? model->id : "unknown (no catalog model matches)", cal.date,
+                             seconds);
+    TextTable t;
+    t.add_column("parameter");
+    t.add_column("calibrated", Align::right);
+    t.add_column("spread", Align::right);
+    t.add_column(model ? "model (" + model->id + ")" : "model", Align::right);
+    t.add_column("model source");
+    t.add_column("ratio", Align::right);
+    for (const auto& v : cal.values) {
+      const std::string unit = unit_of(v.key);
+      std::string mv = "-", src = is_extra_key(v.key) ? "(not used by the model)" : "-", ratio = "-";
+      if (const GpuParam* p = find_gpu_param(v.key); p != nullptr && model) {
+        const Quantity& q = (*model).*(p->member);
+        mv = show(q.value, unit);
+        src = std::string(to_string(q.source));
+        if (q.value != 0) ratio = format_number(v.value / q.value, 3);
+      }
+      t.add_row({v.key, show(v.value, unit), format_percent(v.spread), mv, src, ratio});
+    }
+    t.print_text(std::cout);
+    std::cout << "\nHow each value the model uses was measured:\n";
+    for (const auto& v : cal.values)
+      if (!is_extra_key(v.key)) std::cout << fmt::format("  {}: {}\n", v.key, v.method);
+    for (const auto& v : cal.values)
+      if (v.key == "extra.counters_unavailable") std::cout << fmt::format("\nnote: {}\n", v.method);
+    std::cout << fmt::format("\nStored for device {} ({}.calibration.json).\n", cal.device_uuid, *db);
+  });
+}
+
+}  // namespace roofline

@@ -1,0 +1,572 @@
+// Calibration micro-benchmarks: kernels and host launchers (see kernels/calibration.hpp).
+#include "kernels/calibration.hpp"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernels/cuda_check.hpp"
+#include "models/error.hpp"
+
+namespace roofline::calib {
+namespace {
+
+constexpr int kBlock = 256;
+
+struct ClockRecord {
+  long long c0, c1;
+  unsigned long long t0, t1;
+};
+
+__device__ __forceinline__ unsigned long long global_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// Per-block clock span: start in registers, written once at the end.
+struct BlockClock {
+  long long c0 = 0;
+  unsigned long long t0 = 0;
+  __device__ __forceinline__ void start(const ClockRecord* rec) {
+    if (rec != nullptr && threadIdx.x == 0) {
+      t0 = global_ns();
+      c0 = clock64();
+    }
+  }
+  __device__ __forceinline__ void stop(ClockRecord* rec) {
+    if (rec == nullptr) return;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      const long long c1 = clock64();
+      const unsigned long long t1 = global_ns();
+      rec[blockIdx.x] = ClockRecord{c0, c1, t0, t1};
+    }
+  }
+};
+
+__device__ __forceinline__ unsigned wrap(unsigned i, unsigned n) { return i >= n ? i - n : i; }
+
+template <bool kL2Only>
+__device__ __forceinline__ uint4 load16(const uint4* p) {
+  if constexpr (kL2Only)
+    return __ldcg(p);
+  else
+    return *p;
+}
+
+template <bool kL2Only>
+__device__ __forceinline__ unsigned load4(const unsigned* p) {
+  if constexpr (kL2Only)
+    return __ldcg(p);
+  else
+    return *p;
+}
+
+__device__ __forceinline__ unsigned fold(uint4 v) { return v.x ^ v.y ^ v.z ^ v.w; }
+
+// Thread t reads elements (t + k x threads) mod n, k < per_thread (a multiple of 4), four loads
+// in flight. step = threads mod n.
+template <bool kL2Only>
+__global__ void __launch_bounds__(kBlock) read16_kernel(const uint4* __restrict__ src, unsigned n, unsigned per_thread,
+                                                        unsigned step, unsigned sentinel, unsigned* sink,
+                                                        ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned i0 = tid % n;
+  unsigned acc = 0;
+  for (unsigned k = 0; k < per_thread; k += 4) {
+    const unsigned i1 = wrap(i0 + step, n), i2 = wrap(i1 + step, n), i3 = wrap(i2 + step, n);
+    const uint4 v0 = load16<kL2Only>(src + i0);
+    const uint4 v1 = load16<kL2Only>(src + i1);
+    const uint4 v2 = load16<kL2Only>(src + i2);
+    const uint4 v3 = load16<kL2Only>(src + i3);
+    acc ^= fold(v0) ^ fold(v1) ^ fold(v2) ^ fold(v3);
+    i0 = wrap(i3 + step, n);
+  }
+  if (acc == sentinel) *sink = acc;
+  clk.stop(rec);
+}
+
+// One pass: thread t writes elements t + k x threads, k < per_thread (a multiple of 4).
+__global__ void __launch_bounds__(kBlock) write16_kernel(uint4* __restrict__ dst, unsigned per_thread, unsigned value,
+                                                         ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  const std::size_t threads = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (unsigned k = 0; k < per_thread; k += 4) {
+#pragma unroll
+    for (int u = 0; u < 4; ++u) dst[i + u * threads] = make_uint4(value, k, u, value);
+    i += 4 * threads;
+  }
+  clk.stop(rec);
+}
+
+__global__ void __launch_bounds__(kBlock) copy16_kernel(const uint4* __restrict__ src, uint4* __restrict__ dst,
+                                                        unsigned per_thread, ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  const std::size_t threads = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (unsigned k = 0; k < per_thread; k += 4) {
+    uint4 v[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) v[u] = src[i + u * threads];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) dst[i + u * threads] = v[u];
+    i += 4 * threads;
+  }
+  clk.stop(rec);
+}
+
+// One 4-byte load in flight per thread: the load's value feeds the XOR before the next load.
+template <bool kL2Only>
+__global__ void __launch_bounds__(kBlock) read4_ilp1_kernel(const unsigned* __restrict__ src, unsigned n,
+                                                            unsigned per_thread, unsigned step, unsigned sentinel,
+                                                            unsigned* sink) {
+  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned i = tid % n;
+  unsigned acc = 0;
+#pragma unroll 1
+  for (unsigned k = 0; k < per_thread; ++k) {
+    acc ^= load4<kL2Only>(src + i);
+    i = wrap(i + step, n);
+  }
+  if (acc == sentinel) *sink = acc;
+}
+
+__global__ void empty_kernel() {}
+
+__global__ void chase_init_kernel(unsigned* buf, const unsigned* order, unsigned m, unsigned stride_words) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) buf[static_cast<std::size_t>(order[i]) * stride_words] = order[i + 1 == m ? 0 : i + 1] * stride_words;
+}
+
+template <bool kL1>
+__global__ void chase_kernel(const unsigned* buf, unsigned start, int warm_steps, int steps, unsigned long long* out) {
+  unsigned j = start;
+  for (int i = 0; i < warm_steps; ++i) j = kL1 ? __ldca(buf + j) : __ldcg(buf + j);
+  const unsigned long long t0 = global_ns();
+  const long long c0 = clock64();
+  for (int i = 0; i < steps; ++i) j = kL1 ? __ldca(buf + j) : __ldcg(buf + j);
+  // The last load's value is consumed before the clocks are read again.
+  if (j == 0xffffffffu) out[3] = j;
+  const long long c1 = clock64();
+  const unsigned long long t1 = global_ns();
+  out[0] = static_cast<unsigned long long>(c1 - c0);
+  out[1] = t1 - t0;
+  out[2] = j;
+}
+
+template <typename T>
+struct Fma;
+template <>
+struct Fma<float> {
+  static constexpr int kPerInst = 1;
+  __device__ static float make(float x) { return x; }
+  __device__ static float fma(float a, float b, float c) { return fmaf(a, b, c); }
+  __device__ static float add(float a, float b) { return a + b; }
+};
+template <>
+struct Fma<__half2> {
+  static constexpr int kPerInst = 2;
+  __device__ static __half2 make(float x) { return __floats2half2_rn(x, x + 0.5f); }
+  __device__ static __half2 fma(__half2 a, __half2 b, __half2 c) { return __hfma2(a, b, c); }
+  __device__ static __half2 add(__half2 a, __half2 b) { return __hadd2(a, b); }
+};
+template <>
+struct Fma<__nv_bfloat162> {
+  static constexpr int kPerInst = 2;
+  __device__ static __nv_bfloat162 make(float x) { return __floats2bfloat162_rn(x, x + 0.5f); }
+  __device__ static __nv_bfloat162 fma(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
+    return __hfma2(a, b, c);
+  }
+  __device__ static __nv_bfloat162 add(__nv_bfloat162 a, __nv_bfloat162 b) { return __hadd2(a, b); }
+};
+
+constexpr int kFmaChains = 8, kFmaUnroll = 16;  // 128 FMA instructions per loop trip
+
+// acc = acc * a + b on 8 independent chains (their start values differ, so they cannot be merged).
+template <typename T>
+__global__ void __launch_bounds__(kBlock) fma_kernel(float a, float b, int iterations, T* out, ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  const T va = Fma<T>::make(a), vb = Fma<T>::make(b);
+  T acc[kFmaChains];
+#pragma unroll
+  for (int c = 0; c < kFmaChains; ++c) acc[c] = Fma<T>::make(static_cast<float>((tid + c) & 15) * 0.0625f);
+#pragma unroll 1
+  for (int it = 0; it < iterations; ++it) {
+#pragma unroll
+    for (int u = 0; u < kFmaUnroll; ++u) {
+#pragma unroll
+      for (int c = 0; c < kFmaChains; ++c) acc[c] = Fma<T>::fma(acc[c], va, vb);
+    }
+  }
+  T s = acc[0];
+#pragma unroll
+  for (int c = 1; c < kFmaChains; ++c) s = Fma<T>::add(s, acc[c]);
+  out[tid] = s;
+  clk.stop(rec);
+}
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 == 1 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+template <typename Kernel>
+int resident_blocks(Kernel kernel, int sms) {
+  int per_sm = 0;
+  ROOFLINE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kBlock, 0));
+  if (per_sm <= 0) throw Error("calibration: a micro-benchmark kernel cannot be resident on this device");
+  return per_sm * sms;
+}
+
+}  // namespace
+
+struct CalibrationKernels::Impl {
+  int sms = 0;
+  std::size_t bytes = 0;
+  uint4* src = nullptr;
+  uint4* dst = nullptr;
+  unsigned* chase_buf = nullptr;
+  std::size_t chase_capacity = 0;
+  unsigned chase_start = 0;
+  unsigned* sink = nullptr;
+  unsigned long long* chase_out = nullptr;
+  void* fma_out = nullptr;
+  ClockRecord* records = nullptr;
+  int max_blocks = 0;
+  cudaStream_t stream = nullptr;
+  cudaEvent_t ev0 = nullptr, ev1 = nullptr;
+  std::vector<ClockRecord> host_records;
+
+  ~Impl() {
+    for (void* p : {static_cast<void*>(src), static_cast<void*>(dst), static_cast<void*>(chase_buf),
+                    static_cast<void*>(sink), static_cast<void*>(chase_out), fma_out, static_cast<void*>(records)})
+      if (p != nullptr) (void)cudaFree(p);
+    if (ev0 != nullptr) (void)cudaEventDestroy(ev0);
+    if (ev1 != nullptr) (void)cudaEventDestroy(ev1);
+    if (stream != nullptr) (void)cudaStreamDestroy(stream);
+  }
+
+  // Median over the blocks of a launch of cycles / ns, in Hz.
+  double clock_of(int blocks) {
+    host_records.resize(static_cast<std::size_t>(blocks));
+    ROOFLINE_CUDA_CHECK(cudaMemcpy(host_records.data(), records, sizeof(ClockRecord) * host_records.size(),
+                                   cudaMemcpyDeviceToHost));
+    std::vector<double> hz;
+    hz.reserve(host_records.size());
+    for (const auto& r : host_records)
+      if (r.t1 > r.t0 && r.c1 > r.c0)
+        hz.push_back(static_cast<double>(r.c1 - r.c0) / static_cast<double>(r.t1 - r.t0) * 1e9);
+    return median_of(std::move(hz));
+  }
+
+  // Times `launch` (enqueues one kernel on `stream`), reading per-block clocks when blocks > 0.
+  template <typename Launch>
+  std::vector<Sample> timed(Launch&& launch, int warmup, int repetitions, double work, std::int64_t threads,
+                            int clock_blocks) {
+    for (int i = 0; i < warmup; ++i) launch();
+    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(stream));
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
+    std::vector<Sample> out;
+    for (int i = 0; i < repetitions; ++i) {
+      ROOFLINE_CUDA_CHECK(cudaEventRecord(ev0, stream));
+      launch();
+      ROOFLINE_CUDA_CHECK(cudaEventRecord(ev1, stream));
+      ROOFLINE_CUDA_CHECK(cudaEventSynchronize(ev1));
+      ROOFLINE_CUDA_CHECK(cudaGetLastError());
+      float ms = 0.0f;
+      ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, ev0, ev1));
+      Sample s;
+      s.seconds = static_cast<double>(ms) * 1e-3;
+      s.work = work;
+      s.threads = threads;
+      if (clock_blocks > 0) s.clock_hz = clock_of(clock_blocks);
+      out.push_back(s);
+    }
+    return out;
+  }
+
+  // Elements each thread reads of a working set of n elements for `total` elements per launch:
+  // a multiple of 4 (at least 4).
+  static unsigned per_thread_for(double total, double threads) {
+    const auto k = static_cast<unsigned>(total / threads / 4.0) * 4u;
+    return std::max(k, 4u);
+  }
+};
+
+CalibrationKernels::CalibrationKernels(std::size_t stream_bytes) : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  int device = 0;
+  ROOFLINE_CUDA_CHECK(cudaGetDevice(&device));
+  ROOFLINE_CUDA_CHECK(cudaDeviceGetAttribute(&m.sms, cudaDevAttrMultiProcessorCount, device));
+  m.bytes = stream_bytes / 65536 * 65536;
+  // read16 indexes 16-byte elements with 32-bit unsigned arithmetic (i + step < 2n).
+  m.bytes = std::min<std::size_t>(m.bytes, std::size_t{1} << 34);
+  if (m.bytes < (std::size_t{1} << 24)) throw Error("calibration: the streaming buffers need at least 16 MiB");
+  std::size_t free_b = 0, total_b = 0;
+  ROOFLINE_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+  if (2 * m.bytes + (std::size_t{64} << 20) > free_b)
+    throw Error("calibration: two buffers of " + std::to_string(m.bytes >> 20) + " MiB do not fit the " +
+                std::to_string(free_b >> 20) + " MiB free on the device");
+  ROOFLINE_CUDA_CHECK(cudaStreamCreateWithFlags(&m.stream, cudaStreamNonBlocking));
+  ROOFLINE_CUDA_CHECK(cudaEventCreate(&m.ev0));
+  ROOFLINE_CUDA_CHECK(cudaEventCreate(&m.ev1));
+  ROOFLINE_CUDA_CHECK(cudaMalloc(&m.src, m.bytes));
+  ROOFLINE_CUDA_CHECK(cudaMalloc(&m.dst, m.bytes));
+  ROOFLINE_CUDA_CHECK(cudaMemsetAsync(m.src, 0x5a, m.bytes, m.stream));
+  ROOFLINE_CUDA_CHECK(cudaMemsetAsync(m.dst, 0, m.bytes, m.stream));
+  ROOFLINE_CUDA_CHECK(cudaMalloc(&m.sink, sizeof(unsigned)));
+  ROOFLINE_CUDA_CHECK(cudaMalloc(&m.chase_out, 4 * sizeof(unsigned long long)));
+  int max_threads_per_sm = 0;
+  ROOFLINE_CUDA_CHECK(cudaDeviceGetAttribute(&max_threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
+  m.max_blocks = m.sms * std::max(max_threads_per_sm / kBlock, 1);
+  ROOFLINE_CUDA_CHECK(cudaMalloc(&m.records, sizeof(ClockRecord) * static_cast<std::size_t>(m.max_blocks)));
+  ROOFLINE_CUDA_CHECK(cudaMalloc(&m.fma_out, sizeof(float) * static_cast<std::size_t>(m.max_blocks) * kBlock));
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+}
+
+CalibrationKernels::~CalibrationKernels() = default;
+
+int CalibrationKernels::sm_count() const { return impl_->sms; }
+std::size_t CalibrationKernels::stream_bytes() const { return impl_->bytes; }
+void* CalibrationKernels::stream() const { return impl_->stream; }
+
+std::vector<Sample> CalibrationKernels::time_stream(Mix mix, int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const auto n = static_cast<unsigned>(m.bytes / 16);
+  if (mix == Mix::read) {
+    const int blocks = std::min(resident_blocks(read16_kernel<false>, m.sms), m.max_blocks);
+    const double threads = static_cast<double>(blocks) * kBlock;
+    const unsigned per = Impl::per_thread_for(n, threads);
+    const unsigned step = static_cast<unsigned>(static_cast<std::uint64_t>(threads) % n);
+    return m.timed([&] { read16_kernel<false><<<blocks, kBlock, 0, m.stream>>>(m.src, n, per, step, 1u, m.sink, m.records); },
+                   warmup, repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
+  }
+  if (mix == Mix::write) {
+    const int blocks = std::min(resident_blocks(write16_kernel, m.sms), m.max_blocks);
+    const double threads = static_cast<double>(blocks) * kBlock;
+    const unsigned per = static_cast<unsigned>(n / threads) / 4u * 4u;
+    return m.timed([&] { write16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst, per, 7u, m.records); }, warmup,
+                   repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
+  }
+  const int blocks = std::min(resident_blocks(copy16_kernel, m.sms), m.max_blocks);
+  const double threads = static_cast<double>(blocks) * kBlock;
+  const unsigned per = static_cast<unsigned>(n / threads) / 4u * 4u;
+  return m.timed([&] { copy16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.src, m.dst, per, m.records); }, warmup,
+                 repetitions, 2.0 * threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
+}
+
+void CalibrationKernels::launch_stream_read(void* stream) {
+  Impl& m = *impl_;
+  const auto n = static_cast<unsigned>(m.bytes / 16);
+  const int blocks = std::min(resident_blocks(read16_kernel<false>, m.sms), m.max_blocks);
+  const double threads = static_cast<double>(blocks) * kBlock;
+  const unsigned per = Impl::per_thread_for(n, threads);
+  const unsigned step = static_cast<unsigned>(static_cast<std::uint64_t>(threads) % n);
+  read16_kernel<false><<<blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(m.src, n, per, step, 1u, m.sink,
+                                                                                 nullptr);
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
+void CalibrationKernels::evict_l2() {
+  launch_stream_read(impl_->stream);
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(impl_->stream));
+}
+
+namespace {
+struct L2Plan {
+  int blocks;
+  unsigned n, per, step;
+  double threads;
+};
+L2Plan l2_plan(int sms, int max_blocks, std::size_t bytes, std::size_t ws, std::size_t total) {
+  if (ws < 16 || ws > bytes) throw Error("calibration: working set of " + std::to_string(ws) + " B outside the buffer");
+  L2Plan p{};
+  p.blocks = std::min(resident_blocks(read16_kernel<true>, sms), max_blocks);
+  p.threads = static_cast<double>(p.blocks) * kBlock;
+  p.n = static_cast<unsigned>(ws / 16);
+  p.per = std::max(static_cast<unsigned>(static_cast<double>(total) / 16.0 / p.threads) / 4u * 4u, 4u);
+  p.step = static_cast<unsigned>(static_cast<std::uint64_t>(p.threads) % p.n);
+  return p;
+}
+}  // namespace
+
+std::vector<Sample> CalibrationKernels::time_l2_read(std::size_t ws, std::size_t total, int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const L2Plan p = l2_plan(m.sms, m.max_blocks, m.bytes, ws, total);
+  return m.timed(
+      [&] { read16_kernel<true><<<p.blocks, kBlock, 0, m.stream>>>(m.src, p.n, p.per, p.step, 1u, m.sink, m.records); },
+      warmup, repetitions, p.threads * p.per * 16.0, static_cast<std::int64_t>(p.threads), p.blocks);
+}
+
+void CalibrationKernels::launch_l2_read(std::size_t ws, std::size_t total, void* stream) {
+  Impl& m = *impl_;
+  const L2Plan p = l2_plan(m.sms, m.max_blocks, m.bytes, ws, total);
+  read16_kernel<true><<<p.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(m.src, p.n, p.per, p.step, 1u,
+                                                                                  m.sink, nullptr);
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
+std::vector<Sample> CalibrationKernels::time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup,
+                                                         int repetitions) {
+  Impl& m = *impl_;
+  if (ws < 4 || ws > m.bytes) throw Error("calibration: working set of " + std::to_string(ws) + " B outside the buffer");
+  const int blocks = std::min(l2_only ? resident_blocks(read4_ilp1_kernel<true>, m.sms)
+                                      : resident_blocks(read4_ilp1_kernel<false>, m.sms),
+                              m.max_blocks);
+  const double threads = static_cast<double>(blocks) * kBlock;
+  const auto n = static_cast<unsigned>(std::min<std::size_t>(ws / 4, 0x7fffffffu));
+  const unsigned per = std::max(static_cast<unsigned>(static_cast<double>(total) / 4.0 / threads), 1u);
+  const unsigned step = static_cast<unsigned>(static_cast<std::uint64_t>(threads) % n);
+  const auto* src = reinterpret_cast<const unsigned*>(m.src);
+  return m.timed(
+      [&] {
+        if (l2_only)
+          read4_ilp1_kernel<true><<<blocks, kBlock, 0, m.stream>>>(src, n, per, step, 1u, m.sink);
+        else
+          read4_ilp1_kernel<false><<<blocks, kBlock, 0, m.stream>>>(src, n, per, step, 1u, m.sink);
+      },
+      warmup, repetitions, threads * per * 4.0, static_cast<std::int64_t>(threads), 0);
+}
+
+LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back, int batch, int isolated) {
+  Impl& m = *impl_;
+  LaunchTimes out;
+  for (int i = 0; i < warmup; ++i) empty_kernel<<<1, 32, 0, m.stream>>>();
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  // As the Timer does: an event pair around every launch, the launches back-to-back.
+  std::vector<cudaEvent_t> events(2 * static_cast<std::size_t>(back_to_back), nullptr);
+  struct Guard {
+    std::vector<cudaEvent_t>& e;
+    ~Guard() {
+      for (auto x : e)
+        if (x != nullptr) (void)cudaEventDestroy(x);
+    }
+  } guard{events};
+  for (auto& e : events) ROOFLINE_CUDA_CHECK(cudaEventCreate(&e));
+  for (int i = 0; i < back_to_back; ++i) {
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i], m.stream));
+    empty_kernel<<<1, 32, 0, m.stream>>>();
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i + 1], m.stream));
+  }
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  for (int i = 0; i < back_to_back; ++i) {
+    float ms = 0.0f;
+    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events[2 * i], events[2 * i + 1]));
+    out.event_s.push_back(static_cast<double>(ms) * 1e-3);
+  }
+  // Throughput: launches back-to-back with no events between them.
+  if (batch > 0) {
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, m.stream));
+    for (int i = 0; i < batch; ++i) empty_kernel<<<1, 32, 0, m.stream>>>();
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, m.stream));
+    ROOFLINE_CUDA_CHECK(cudaEventSynchronize(m.ev1));
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
+    float ms = 0.0f;
+    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, m.ev0, m.ev1));
+    out.batch_per_launch_s = static_cast<double>(ms) * 1e-3 / batch;
+  }
+  // Isolated: the host waits for each launch.
+  using Clock = std::chrono::steady_clock;
+  for (int i = 0; i < isolated; ++i) {
+    const auto t0 = Clock::now();
+    empty_kernel<<<1, 32, 0, m.stream>>>();
+    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+    out.isolated_s.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+  }
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  return out;
+}
+
+void CalibrationKernels::prepare_chase(std::size_t bytes, std::size_t stride, std::uint64_t seed) {
+  Impl& m = *impl_;
+  if (stride < 4 || stride % 4 != 0) throw Error("calibration: the chase stride must be a multiple of 4 bytes");
+  const std::size_t slots = bytes / stride;
+  if (slots < 2 || slots > 0xffffffffu / (stride / 4))
+    throw Error("calibration: a chase over " + std::to_string(bytes) + " B with stride " + std::to_string(stride) +
+                " B is out of range");
+  if (bytes > m.chase_capacity) {
+    if (m.chase_buf != nullptr) ROOFLINE_CUDA_CHECK(cudaFree(m.chase_buf));
+    m.chase_buf = nullptr;
+    ROOFLINE_CUDA_CHECK(cudaMalloc(&m.chase_buf, bytes));
+    m.chase_capacity = bytes;
+  }
+  // A random cyclic order of the slots: slot order[i] points to slot order[i + 1].
+  std::vector<unsigned> order(slots);
+  std::iota(order.begin(), order.end(), 0u);
+  std::mt19937_64 rng(seed);
+  std::shuffle(order.begin(), order.end(), rng);
+  unsigned* d_order = nullptr;
+  ROOFLINE_CUDA_CHECK(cudaMalloc(&d_order, slots * sizeof(unsigned)));
+  struct Free {
+    unsigned* p;
+    ~Free() { (void)cudaFree(p); }
+  } free_order{d_order};
+  ROOFLINE_CUDA_CHECK(cudaMemcpy(d_order, order.data(), slots * sizeof(unsigned), cudaMemcpyHostToDevice));
+  const auto stride_words = static_cast<unsigned>(stride / 4);
+  const auto m_slots = static_cast<unsigned>(slots);
+  chase_init_kernel<<<(m_slots + kBlock - 1) / kBlock, kBlock, 0, m.stream>>>(m.chase_buf, d_order, m_slots,
+                                                                               stride_words);
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+  m.chase_start = order[0] * stride_words;
+}
+
+ChaseResult CalibrationKernels::chase(bool l1, int warm_steps, int steps) {
+  Impl& m = *impl_;
+  if (m.chase_buf == nullptr) throw Error("calibration: chase before prepare_chase");
+  if (l1)
+    chase_kernel<true><<<1, 1, 0, m.stream>>>(m.chase_buf, m.chase_start, warm_steps, steps, m.chase_out);
+  else
+    chase_kernel<false><<<1, 1, 0, m.stream>>>(m.chase_buf, m.chase_start, warm_steps, steps, m.chase_out);
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  unsigned long long out[4] = {};
+  ROOFLINE_CUDA_CHECK(cudaMemcpyAsync(out, m.chase_out, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost,
+                                      m.stream));
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+  ChaseResult r;
+  r.cycles_per_step = static_cast<double>(out[0]) / steps;
+  r.ns_per_step = static_cast<double>(out[1]) / steps;
+  return r;
+}
+
+std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const double per_thread = static_cast<double>(iterations) * kFmaChains * kFmaUnroll;
+  auto run = [&](auto kernel, auto* out, int per_inst) {
+    const int blocks = std::min(resident_blocks(kernel, m.sms), m.max_blocks);
+    const double threads = static_cast<double>(blocks) * kBlock;
+    return m.timed([&] { kernel<<<blocks, kBlock, 0, m.stream>>>(0.999f, 0.001f, iterations, out, m.records); },
+                   warmup, repetitions, threads * per_thread * per_inst, static_cast<std::int64_t>(threads), blocks);
+  };
+  switch (type) {
+    case FmaType::fp32:
+      return run(fma_kernel<float>, static_cast<float*>(m.fma_out), Fma<float>::kPerInst);
+    case FmaType::fp16x2:
+      return run(fma_kernel<__half2>, static_cast<__half2*>(m.fma_out), Fma<__half2>::kPerInst);
+    case FmaType::bf16x2:
+      return run(fma_kernel<__nv_bfloat162>, static_cast<__nv_bfloat162*>(m.fma_out), Fma<__nv_bfloat162>::kPerInst);
+  }
+  return {};
+}
+
+}  // namespace roofline::calib

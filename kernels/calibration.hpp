@@ -1,0 +1,90 @@
+#pragma once
+// Calibration micro-benchmarks (DESIGN §5, issue 5): one kernel per ceiling, behind a
+// CUDA-free interface. profiler/calibrate.cpp repeats them and turns the numbers into a
+// Calibration. Everything runs on the device current at construction; every CUDA failure
+// throws roofline::Error naming the call.
+//
+// Kernels (block 256, grid = SMs x resident blocks per SM from the occupancy API, so every
+// thread launched is resident):
+// - read16 / write16 / copy16: 16-byte accesses, grid-stride, 4 independent accesses per thread
+//   per iteration (64 B in flight per thread). read16 XORs what it loads into a register that is
+//   stored only when it equals a run-time sentinel, so the loads cannot be removed.
+// - read16 over a working set S: thread t reads elements (t + k x threads) mod S/16 with
+//   ld.global.cg (served by L2, never by L1), `total` bytes per launch.
+// - read4_ilp1: one 4-byte load in flight per thread (#pragma unroll 1, each load feeds the
+//   XOR before the next is issued): the Little's-law quantity of the model's latency bound.
+// - chase: one thread, dependent loads through a random cyclic permutation of slots `stride`
+//   bytes apart; clock64() and %globaltimer around the timed steps.
+// - fma: 8 independent accumulators per thread, 128 FMA per loop trip (fp32 fmaf, half2 and
+//   bfloat162 __hfma2).
+// - empty: nothing, for the launch floor.
+// Streaming, L2 and FMA kernels record clock64() and %globaltimer per block (thread 0, after a
+// __syncthreads at the end): the SM clock while the kernel ran.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace roofline::calib {
+
+// One timed launch.
+struct Sample {
+  double seconds = 0.0;   // CUDA events around the launch
+  double work = 0.0;      // bytes moved (reads + writes) or FMAs executed
+  double clock_hz = 0.0;  // median over blocks of clock64 cycles / globaltimer ns; 0 when not recorded
+  std::int64_t threads = 0;  // threads launched (all resident)
+};
+
+enum class Mix { read, write, copy };
+enum class FmaType { fp32, fp16x2, bf16x2 };
+
+struct LaunchTimes {
+  std::vector<double> event_s;    // event pair around each launch, back-to-back (as the Timer times)
+  double batch_per_launch_s = 0;  // one event pair around `count` launches, divided by count
+  std::vector<double> isolated_s;  // host clock around launch + cudaStreamSynchronize
+};
+
+struct ChaseResult {
+  double cycles_per_step = 0.0;  // clock64
+  double ns_per_step = 0.0;      // %globaltimer
+};
+
+class CalibrationKernels {
+ public:
+  // Allocates two streaming buffers of stream_bytes each (rounded down to 64 KiB) on the current
+  // device and fills them. Throws Error when they do not fit.
+  explicit CalibrationKernels(std::size_t stream_bytes);
+  ~CalibrationKernels();
+  CalibrationKernels(const CalibrationKernels&) = delete;
+  CalibrationKernels& operator=(const CalibrationKernels&) = delete;
+
+  int sm_count() const;
+  std::size_t stream_bytes() const;
+  void* stream() const;  // the cudaStream_t every launch uses
+
+  // DRAM streaming over the whole buffers: warmup untimed launches, then repetitions timed ones.
+  std::vector<Sample> time_stream(Mix mix, int warmup, int repetitions);
+  // Enqueues one read16 launch over the whole source buffer (untimed; for counters).
+  void launch_stream_read(void* stream);
+  // Repeated ld.global.cg reads of a working set of ws bytes (<= stream_bytes), total bytes per launch.
+  std::vector<Sample> time_l2_read(std::size_t ws, std::size_t total, int warmup, int repetitions);
+  void launch_l2_read(std::size_t ws, std::size_t total, void* stream);
+  // Scalar loads, one in flight per thread, over ws bytes, total bytes per launch. l2_only: ld.global.cg.
+  std::vector<Sample> time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup, int repetitions);
+  // Empty kernel launches.
+  LaunchTimes time_empty_launches(int warmup, int back_to_back, int batch, int isolated);
+  // Builds a random cyclic chain of bytes / stride slots (in its own buffer, reallocated when
+  // larger than before), then chases it: l1 = ld.global.ca (L1-cached), else ld.global.cg.
+  void prepare_chase(std::size_t bytes, std::size_t stride, std::uint64_t seed);
+  ChaseResult chase(bool l1, int warm_steps, int steps);
+  // Evicts the L2: one read16 launch over the source buffer (>= 2 x L2 expected).
+  void evict_l2();
+  // FMA peak: iterations x 128 FMA instructions per thread.
+  std::vector<Sample> time_fma(FmaType type, int iterations, int warmup, int repetitions);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace roofline::calib

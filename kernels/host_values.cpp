@@ -1,0 +1,105 @@
+#include "kernels/host_values.hpp"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
+
+#include <cstring>
+
+namespace roofline::kernels {
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// An integer in [-half_range, half_range].
+float symmetric_int(std::uint64_t r, int half_range) {
+  return static_cast<float>(static_cast<int>(r % static_cast<std::uint64_t>(2 * half_range + 1)) - half_range);
+}
+
+float random_value(DType t, std::uint64_t r) {
+  switch (t) {
+    case DType::f16: return symmetric_int(r, 512) / 64.0f;
+    case DType::bf16: return symmetric_int(r, 64) / 16.0f;
+    case DType::fp8_e4m3: return symmetric_int(r, 8) / 2.0f;
+    default: return static_cast<float>(static_cast<std::int64_t>(r >> 40) - (std::int64_t{1} << 23)) * 0x1p-23f;
+  }
+}
+
+}  // namespace
+
+float decode_value(DType t, const std::byte* p) {
+  switch (t) {
+    case DType::f16: {
+      __half h;
+      std::memcpy(&h, p, sizeof h);
+      return __half2float(h);
+    }
+    case DType::bf16: {
+      __nv_bfloat16 h;
+      std::memcpy(&h, p, sizeof h);
+      return __bfloat162float(h);
+    }
+    case DType::fp8_e4m3: {
+      __nv_fp8_e4m3 h;
+      std::memcpy(&h, p, sizeof h);
+      return static_cast<float>(h);
+    }
+    default: {
+      float f;
+      std::memcpy(&f, p, sizeof f);
+      return f;
+    }
+  }
+}
+
+void encode_value(DType t, float v, std::byte* p) {
+  switch (t) {
+    case DType::f16: {
+      const __half h = __float2half_rn(v);
+      std::memcpy(p, &h, sizeof h);
+      break;
+    }
+    case DType::bf16: {
+      const __nv_bfloat16 h = __float2bfloat16_rn(v);
+      std::memcpy(p, &h, sizeof h);
+      break;
+    }
+    case DType::fp8_e4m3: {
+      const __nv_fp8_e4m3 h(v);
+      std::memcpy(p, &h, sizeof h);
+      break;
+    }
+    default: std::memcpy(p, &v, sizeof v);
+  }
+}
+
+float round_to(DType t, float v) {
+  std::byte b[4];
+  encode_value(t, v, b);
+  return decode_value(t, b);
+}
+
+bool is_poison(const std::byte* p, int size) {
+  for (int i = 0; i < size; ++i)
+    if (p[i] != kPoisonByte) return false;
+  return true;
+}
+
+void fill_random(DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out) {
+  const int size = size_bytes(t);
+  const auto n = static_cast<std::int64_t>(out.size()) / size;
+  const std::uint64_t base = splitmix64(seed ^ splitmix64(stream + 1));
+  parallel_chunks(n, [&](std::int64_t begin, std::int64_t end) {
+    for (std::int64_t i = begin; i < end; ++i)
+      encode_value(t, random_value(t, splitmix64(base + static_cast<std::uint64_t>(i))),
+                   out.data() + i * size);
+    return 0;
+  });
+}
+
+}  // namespace roofline::kernels

@@ -1,0 +1,41 @@
+#include "kernels/kernel_impl.hpp"
+
+namespace roofline::kernels {
+
+const std::vector<KernelImpl>& all_kernel_impls() {
+  static const std::vector<KernelImpl> all = [] {
+    std::vector<KernelImpl> v;
+    for (auto family : {elementwise_add_impls(), add_technique_impls(), memory_probe_impls(), hadamard_impls(),
+                        reference_impls()})
+      v.insert(v.end(), family.begin(), family.end());
+    return v;
+  }();
+  return all;
+}
+
+const KernelImpl* find_kernel_impl(std::string_view name) {
+  for (const auto& k : all_kernel_impls())
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+std::int64_t buffer_elements(const BufferLayout& b, std::int64_t n) {
+  return b.role == BufferRole::sink ? b.spread : n * b.spread;
+}
+
+std::int64_t buffer_bytes(const BufferLayout& b, std::int64_t n) { return buffer_elements(b, n) * size_bytes(b.type); }
+
+std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n) {
+  std::int64_t total = 0;
+  for (const auto& b : k.buffers) total += buffer_bytes(b, n);
+  return total;
+}
+
+std::int64_t useful_bytes(const KernelImpl& k, std::int64_t n) {
+  std::int64_t total = 0;
+  for (const auto& b : k.buffers)
+    if (b.role == BufferRole::input || b.role == BufferRole::output) total += n * size_bytes(b.type);
+  return total;
+}
+
+}  // namespace roofline::kernels

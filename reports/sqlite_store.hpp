@@ -1,0 +1,97 @@
+#pragma once
+// SqliteStore: the results database (DESIGN §6, docs/schema.md).
+//
+// One SQLite file, foreign keys on, WAL, a 10 s busy timeout, a schema_version table and
+// forward migrations. A run is written as begin_run, one record_launch per launch (each one
+// transaction, so an interrupted run keeps every finished launch and nothing half-written),
+// then finish_run.
+//
+// Interrupted runs: begin_run stores the writer's host, pid and process start time. A run
+// still `running` whose process is gone (same host; pid absent, a zombie, or reused by a
+// later process) is stale; every read-write open marks stale runs `partial` (finished_at
+// stays empty, the note says why), a read-only open does the same through a short
+// read-write connection when the file is writable, and load_run/list_runs report such a
+// run as `partial` even when the file cannot be written. Runs from another host are left
+// `running` (their process cannot be checked from here).
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "models/kernel_spec.hpp"
+#include "reports/query_result.hpp"
+#include "reports/report_data.hpp"
+
+struct sqlite3;
+
+namespace roofline {
+
+enum class OpenMode {
+  read_write,  // creates the file and upgrades its schema as needed
+  read_only,   // SQLITE_OPEN_READONLY + PRAGMA query_only: nothing can change the file
+};
+
+// One line of `roofline runs` / list_runs().
+struct RunListEntry {
+  std::int64_t id = 0;
+  RunStatus status = RunStatus::running;  // effective: a dead `running` run reads `partial`
+  std::string started_at, finished_at;
+  std::string gpu_id;
+  std::string device_name;  // empty when nothing was measured
+  std::string command_line;
+  std::int64_t launches = 0;
+  std::int64_t measured = 0;  // launches with a measurement
+};
+
+class SqliteStore {
+ public:
+  // The schema version this program writes; docs/schema.md describes each version.
+  static constexpr int kSchemaVersion = 2;
+
+  // Throws Error naming the file when it cannot be opened, is not a roofline database, or
+  // has a schema newer than kSchemaVersion (read-only: also when older — open it read-write
+  // once to upgrade).
+  SqliteStore(const std::filesystem::path& path, OpenMode mode = OpenMode::read_write);
+  ~SqliteStore();
+  SqliteStore(SqliteStore&&) noexcept;
+  SqliteStore& operator=(SqliteStore&&) noexcept;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  const std::filesystem::path& path() const;
+  OpenMode mode() const;
+  int schema_version() const;
+
+  // Writing a run (read_write only). begin_run stores the run (status `running`, started_at
+  // = now when empty) and the GPU's ceilings; returns the run id.
+  std::int64_t begin_run(const Run& run, const GpuSpec& gpu);
+  // Stores one launch (kernel spec, prediction, measurement, comparison, diagnostics) in one
+  // transaction; returns the launch id. The kernel is stored once per distinct spec.
+  std::int64_t record_launch(std::int64_t run_id, const KernelSpec& kernel, const LaunchRecord& launch);
+  void finish_run(std::int64_t run_id, RunStatus status);
+  // Marks stale `running` runs `partial`; returns how many. Called by every read-write open.
+  int mark_stale_runs();
+
+  // Reading.
+  RunRecord load_run(std::int64_t run_id) const;  // throws Error when there is no such run
+  std::optional<std::int64_t> latest_run_id() const;
+  std::vector<RunListEntry> list_runs() const;
+  // "latest" or a run id, as `roofline report --run` takes it; throws Error when unknown.
+  std::int64_t resolve_run(std::string_view spec) const;
+
+  // Runs SQL (several statements allowed; the last one's rows are returned). On a read-only
+  // store a statement that would write throws Error ("... is read-only ...") before it runs.
+  QueryResult query(std::string_view sql) const;
+
+  // The raw handle, for tests and benchmarks only.
+  sqlite3* handle() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace roofline
