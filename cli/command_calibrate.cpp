@@ -37,6 +37,7 @@ std::string unit_of(std::string_view key) {
 
 std::string show(double v, const std::string& unit) {
   if (unit == "ns") return format_quantity(v * 1e-9, "s");
+  if (unit == "FMA/s") return fmt::format("{:.4g} TFMA/s", v * 1e-12);
   if (unit == "cycles" || unit == "FMA/clk") return format_number(v, 4) + (unit == "cycles" ? " cycles" : "");
   return format_quantity(v, unit);
 }

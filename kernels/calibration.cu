@@ -129,6 +129,29 @@ __global__ void __launch_bounds__(kBlock) copy16_kernel(const uint4* __restrict_
   clk.stop(rec);
 }
 
+// One element per thread, n / 256 blocks.
+__global__ void __launch_bounds__(kBlock) read16_one_shot_kernel(const uint4* __restrict__ src, unsigned sentinel,
+                                                                 unsigned* sink) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned v = fold(src[i]);
+  if (v == sentinel) *sink = v;
+}
+__global__ void __launch_bounds__(kBlock) write16_one_shot_kernel(uint4* __restrict__ dst, unsigned value) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  dst[i] = make_uint4(value, static_cast<unsigned>(i), 0u, value);
+}
+__global__ void __launch_bounds__(kBlock) copy16_one_shot_kernel(const uint4* __restrict__ src,
+                                                                 uint4* __restrict__ dst) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  dst[i] = src[i];
+}
+__global__ void __launch_bounds__(kBlock) read4_one_shot_kernel(const unsigned* __restrict__ src, unsigned sentinel,
+                                                                unsigned* sink) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned v = src[i];
+  if (v == sentinel) *sink = v;
+}
+
 // One 4-byte load in flight per thread: the load's value feeds the XOR before the next load.
 template <bool kL2Only>
 __global__ void __launch_bounds__(kBlock) read4_ilp1_kernel(const unsigned* __restrict__ src, unsigned n,
@@ -348,29 +371,69 @@ int CalibrationKernels::sm_count() const { return impl_->sms; }
 std::size_t CalibrationKernels::stream_bytes() const { return impl_->bytes; }
 void* CalibrationKernels::stream() const { return impl_->stream; }
 
-std::vector<Sample> CalibrationKernels::time_stream(Mix mix, int warmup, int repetitions) {
+std::vector<Sample> CalibrationKernels::time_stream(Mix mix, Pattern pattern, int warmup, int repetitions) {
   Impl& m = *impl_;
-  const auto n = static_cast<unsigned>(m.bytes / 16);
+  if (pattern == Pattern::one_shot) {
+    const auto n = m.bytes / 16;  // a multiple of 4096: bytes is a multiple of 64 KiB
+    const auto blocks = static_cast<unsigned>(n / kBlock);
+    const std::int64_t resident =
+        static_cast<std::int64_t>(mix == Mix::read    ? resident_blocks(read16_one_shot_kernel, m.sms)
+                                  : mix == Mix::write ? resident_blocks(write16_one_shot_kernel, m.sms)
+                                                      : resident_blocks(copy16_one_shot_kernel, m.sms)) *
+        kBlock;
+    const double work = static_cast<double>(n) * 16.0 * (mix == Mix::copy ? 2.0 : 1.0);
+    return m.timed(
+        [&] {
+          if (mix == Mix::read)
+            read16_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(m.src, 1u, m.sink);
+          else if (mix == Mix::write)
+            write16_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst, 7u);
+          else
+            copy16_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(m.src, m.dst);
+        },
+        warmup, repetitions, work, resident, 0);
+  }
+  // The shifted buffer loses its first 264 KiB (and the other one its last ones).
+  const std::size_t shift = pattern == Pattern::grid_stride_offset ? 264 * 1024 / 16 : 0;
+  const auto n = static_cast<unsigned>(m.bytes / 16 - shift);
   if (mix == Mix::read) {
     const int blocks = std::min(resident_blocks(read16_kernel<false>, m.sms), m.max_blocks);
     const double threads = static_cast<double>(blocks) * kBlock;
     const unsigned per = Impl::per_thread_for(n, threads);
     const unsigned step = static_cast<unsigned>(static_cast<std::uint64_t>(threads) % n);
-    return m.timed([&] { read16_kernel<false><<<blocks, kBlock, 0, m.stream>>>(m.src, n, per, step, 1u, m.sink, m.records); },
-                   warmup, repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
+    return m.timed(
+        [&] { read16_kernel<false><<<blocks, kBlock, 0, m.stream>>>(m.src + shift, n, per, step, 1u, m.sink, m.records); },
+        warmup, repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
   }
   if (mix == Mix::write) {
     const int blocks = std::min(resident_blocks(write16_kernel, m.sms), m.max_blocks);
     const double threads = static_cast<double>(blocks) * kBlock;
     const unsigned per = static_cast<unsigned>(n / threads) / 4u * 4u;
-    return m.timed([&] { write16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst, per, 7u, m.records); }, warmup,
-                   repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
+    return m.timed([&] { write16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst + shift, per, 7u, m.records); },
+                   warmup, repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
   }
   const int blocks = std::min(resident_blocks(copy16_kernel, m.sms), m.max_blocks);
   const double threads = static_cast<double>(blocks) * kBlock;
   const unsigned per = static_cast<unsigned>(n / threads) / 4u * 4u;
-  return m.timed([&] { copy16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.src, m.dst, per, m.records); }, warmup,
-                 repetitions, 2.0 * threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
+  return m.timed([&] { copy16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.src, m.dst + shift, per, m.records); },
+                 warmup, repetitions, 2.0 * threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
+}
+
+std::vector<Sample> CalibrationKernels::time_memcpy(int warmup, int repetitions) {
+  Impl& m = *impl_;
+  return m.timed(
+      [&] { ROOFLINE_CUDA_CHECK(cudaMemcpyAsync(m.dst, m.src, m.bytes, cudaMemcpyDeviceToDevice, m.stream)); },
+      warmup, repetitions, 2.0 * static_cast<double>(m.bytes), 0, 0);
+}
+
+std::vector<Sample> CalibrationKernels::time_scalar_read_one_shot(int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const std::size_t n = m.bytes / 4;
+  const auto blocks = static_cast<unsigned>(n / kBlock);
+  const std::int64_t resident = static_cast<std::int64_t>(resident_blocks(read4_one_shot_kernel, m.sms)) * kBlock;
+  const auto* src = reinterpret_cast<const unsigned*>(m.src);
+  return m.timed([&] { read4_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(src, 1u, m.sink); }, warmup, repetitions,
+                 static_cast<double>(n) * 4.0, resident, 0);
 }
 
 void CalibrationKernels::launch_stream_read(void* stream) {
@@ -449,8 +512,10 @@ std::vector<Sample> CalibrationKernels::time_scalar_read(std::size_t ws, std::si
 LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back, int batch, int isolated) {
   Impl& m = *impl_;
   LaunchTimes out;
-  for (int i = 0; i < warmup; ++i) empty_kernel<<<1, 32, 0, m.stream>>>();
-  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+  // The legacy default stream, as the Timer uses for suite kernels.
+  cudaStream_t const s0 = nullptr;
+  for (int i = 0; i < warmup; ++i) empty_kernel<<<1, 32, 0, s0>>>();
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
   // As the Timer does: an event pair around every launch, the launches back-to-back.
   std::vector<cudaEvent_t> events(2 * static_cast<std::size_t>(back_to_back), nullptr);
@@ -463,11 +528,11 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
   } guard{events};
   for (auto& e : events) ROOFLINE_CUDA_CHECK(cudaEventCreate(&e));
   for (int i = 0; i < back_to_back; ++i) {
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i], m.stream));
-    empty_kernel<<<1, 32, 0, m.stream>>>();
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i + 1], m.stream));
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i], s0));
+    empty_kernel<<<1, 32, 0, s0>>>();
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i + 1], s0));
   }
-  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
   for (int i = 0; i < back_to_back; ++i) {
     float ms = 0.0f;
@@ -476,9 +541,9 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
   }
   // Throughput: launches back-to-back with no events between them.
   if (batch > 0) {
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, m.stream));
-    for (int i = 0; i < batch; ++i) empty_kernel<<<1, 32, 0, m.stream>>>();
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, m.stream));
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, s0));
+    for (int i = 0; i < batch; ++i) empty_kernel<<<1, 32, 0, s0>>>();
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, s0));
     ROOFLINE_CUDA_CHECK(cudaEventSynchronize(m.ev1));
     ROOFLINE_CUDA_CHECK(cudaGetLastError());
     float ms = 0.0f;
@@ -489,8 +554,8 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
   using Clock = std::chrono::steady_clock;
   for (int i = 0; i < isolated; ++i) {
     const auto t0 = Clock::now();
-    empty_kernel<<<1, 32, 0, m.stream>>>();
-    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+    empty_kernel<<<1, 32, 0, s0>>>();
+    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
     out.isolated_s.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
   }
   ROOFLINE_CUDA_CHECK(cudaGetLastError());

@@ -11,6 +11,7 @@
 //   stored only when it equals a run-time sentinel, so the loads cannot be removed.
 // - read16 over a working set S: thread t reads elements (t + k x threads) mod S/16 with
 //   ld.global.cg (served by L2, never by L1), `total` bytes per launch.
+// - one-shot variants of read16 / write16 / copy16 and of read4: one element per thread.
 // - read4_ilp1: one 4-byte load in flight per thread (#pragma unroll 1, each load feeds the
 //   XOR before the next is issued): the Little's-law quantity of the model's latency bound.
 // - chase: one thread, dependent loads through a random cyclic permutation of slots `stride`
@@ -36,6 +37,11 @@ struct Sample {
 };
 
 enum class Mix { read, write, copy };
+// grid_stride: the kernels above, one resident grid; one_shot: one 16-byte element per thread,
+// n / 256 blocks (as the suite's one-shot kernels); grid_stride_offset: grid_stride with the
+// written (copy, write) or read (read) buffer shifted by 264 KiB, so that source and
+// destination do not share their offsets modulo large powers of two.
+enum class Pattern { grid_stride, one_shot, grid_stride_offset };
 enum class FmaType { fp32, fp16x2, bf16x2 };
 
 struct LaunchTimes {
@@ -63,7 +69,9 @@ class CalibrationKernels {
   void* stream() const;  // the cudaStream_t every launch uses
 
   // DRAM streaming over the whole buffers: warmup untimed launches, then repetitions timed ones.
-  std::vector<Sample> time_stream(Mix mix, int warmup, int repetitions);
+  std::vector<Sample> time_stream(Mix mix, Pattern pattern, int warmup, int repetitions);
+  // cudaMemcpyAsync device-to-device between the two buffers; work = read + written bytes.
+  std::vector<Sample> time_memcpy(int warmup, int repetitions);
   // Enqueues one read16 launch over the whole source buffer (untimed; for counters).
   void launch_stream_read(void* stream);
   // Repeated ld.global.cg reads of a working set of ws bytes (<= stream_bytes), total bytes per launch.
@@ -71,6 +79,9 @@ class CalibrationKernels {
   void launch_l2_read(std::size_t ws, std::size_t total, void* stream);
   // Scalar loads, one in flight per thread, over ws bytes, total bytes per launch. l2_only: ld.global.cg.
   std::vector<Sample> time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup, int repetitions);
+  // One-shot scalar reads: one 4-byte load per thread over the whole source buffer, n / 256
+  // blocks; Sample::threads is the resident thread count (SMs x resident blocks x 256).
+  std::vector<Sample> time_scalar_read_one_shot(int warmup, int repetitions);
   // Empty kernel launches.
   LaunchTimes time_empty_launches(int warmup, int back_to_back, int batch, int isolated);
   // Builds a random cyclic chain of bytes / stride slots (in its own buffer, reallocated when

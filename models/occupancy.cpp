@@ -26,7 +26,7 @@ Occupancy compute_occupancy(const GpuSpec& gpu, int block, int registers_per_thr
   const int by_blocks = as_int(gpu.max_blocks_per_sm);
   int by_registers = kUnlimited;
   if (registers_per_thread > 0) {
-    const int per_warp = round_up(registers_per_thread * 32, as_int(gpu.register_alloc_unit));
+    const int per_warp = round_up(allocated_registers(registers_per_thread) * 32, as_int(gpu.register_alloc_unit));
     by_registers = (as_int(gpu.registers_per_sm) / per_warp) / warps_per_block;
   }
   const int smem = round_up(shared_bytes_per_block + as_int(gpu.reserved_shared_memory_per_block),

@@ -244,7 +244,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
   c.add(metric::dram_bytes_read, c.get(metric::dram_sectors_read) * kSectorBytes);
   c.add(metric::dram_bytes_write, c.get(metric::dram_sectors_write) * kSectorBytes);
   c.add(metric::duration, p.duration_s * 1e9);
-  c.add(metric::registers, p.passes.front().occupancy.registers_per_thread);
+  c.add(metric::registers, allocated_registers(p.passes.front().occupancy.registers_per_thread));
   p.counters = c.take();
 
   p.ai_dram = p.dram_bytes > 0 ? p.flops / p.dram_bytes : 0;

@@ -1,5 +1,6 @@
 #include "reports/format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -92,7 +93,11 @@ std::string format_quantity(double v, std::string_view unit, int digits) {
   };
   if (!std::isfinite(v) || v == 0) return with_unit(format_number(v, digits), "");
   if (unit == "count" || unit == "ratio") return format_number(v, digits + 3);  // plain: 132, 0.25
-  if (unit == "%") return with_unit(format_number(v, digits), "");
+  if (unit == "ns") return format_quantity(v * 1e-9, "s", digits);
+  // SI prefixes only for base units; anything else ("inst/clk", "sector", "%") reads plain.
+  constexpr std::array<std::string_view, 7> kScaled{"B", "B/s", "Hz", "FLOP", "FLOP/s", "inst/s", "s"};
+  if (std::find(kScaled.begin(), kScaled.end(), unit) == kScaled.end())
+    return with_unit(format_number(v, digits + 3), "");
   const double a = std::fabs(v);
   if (unit == "s") {
     static constexpr std::array<std::pair<double, std::string_view>, 4> kDown{

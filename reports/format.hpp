@@ -17,9 +17,10 @@ std::string csv_field(std::string_view s);
 // A number for people: up to `digits` significant digits, no exponent between 1e-4 and 1e15,
 // trailing zeros dropped. NaN/inf spelled "nan"/"inf".
 std::string format_number(double v, int digits = 4);
-// A number with an SI prefix and unit ("3.35 TB/s", "12.1 µs", "80 GB"). Units "s" scale
-// down (ms, µs, ns); "count" and "ratio" print the plain number without a unit; "%" has no
-// prefix; other units scale up (k, M, G, T, P). The unit follows after a space.
+// A number with an SI prefix and unit ("3.35 TB/s", "12.1 µs", "80 GB"). "s" scales down
+// (ms, µs, ns) and "ns" is shown as a duration; B, B/s, Hz, FLOP, FLOP/s and inst/s scale up
+// (k, M, G, T, P); "count" and "ratio" print the plain number without a unit; any other unit
+// ("%", "inst/clk", "sector") follows the plain number after a space.
 std::string format_quantity(double v, std::string_view unit, int digits = 3);
 // Seconds as a duration ("1.24 ms").
 inline std::string format_duration(double seconds) { return format_quantity(seconds, "s"); }

@@ -274,7 +274,103 @@ SELECT c.run_id, r.gpu_id, c.param, c.value, c.unit, c.source, c.note
 FROM ceilings c JOIN runs r ON r.id = c.run_id;
 )sql";
 
-constexpr std::array<std::string_view, 2> kMigrations{kMigrationV1, kMigrationV2};
+// v3: the long-format values move to `launch_values`, keyed by integers and clustered as
+// (launch_id, side, metric_id), with metric names and units interned in `metrics`; v_compare
+// reads one launch's predicted values as one range and finds each measured twin by primary
+// key. `metric_values` stays, as a view with the v2 columns (writable through triggers).
+constexpr std::string_view kMigrationV3 = R"sql(
+CREATE TABLE metrics (
+  id   INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  unit TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO metrics(name, unit) SELECT metric, max(unit) FROM metric_values GROUP BY metric ORDER BY metric;
+
+CREATE TABLE launch_values (
+  launch_id INTEGER NOT NULL REFERENCES launches(id) ON DELETE CASCADE,
+  side      INTEGER NOT NULL CHECK (side IN (0, 1)),  -- 0 predicted, 1 measured
+  metric_id INTEGER NOT NULL REFERENCES metrics(id),
+  value     REAL NOT NULL,
+  ord       INTEGER NOT NULL,
+  paired    INTEGER NOT NULL DEFAULT 0 CHECK (paired IN (0, 1)),
+  PRIMARY KEY (launch_id, side, metric_id)
+) WITHOUT ROWID;
+INSERT INTO launch_values(launch_id, side, metric_id, value, ord, paired)
+SELECT v.launch_id, v.side = 'measured', m.id, v.value, v.ord, v.paired
+FROM metric_values v JOIN metrics m ON m.name = v.metric
+ORDER BY 1, 2, 3;
+
+DROP VIEW v_compare;
+DROP INDEX metric_values_unpaired_measured;
+DROP TABLE metric_values;
+
+CREATE VIEW metric_values AS
+SELECT v.launch_id, m.name AS metric, CASE v.side WHEN 0 THEN 'predicted' ELSE 'measured' END AS side, v.value,
+       m.unit, v.ord, v.paired
+FROM launch_values v JOIN metrics m ON m.id = v.metric_id;
+
+CREATE TRIGGER metric_values_insert INSTEAD OF INSERT ON metric_values
+BEGIN
+  SELECT RAISE(ABORT, 'metric_values: side must be ''predicted'' or ''measured''')
+  WHERE NEW.side IS NOT 'predicted' AND NEW.side IS NOT 'measured';
+  INSERT INTO metrics(name, unit) VALUES (NEW.metric, coalesce(NEW.unit, ''))
+  ON CONFLICT(name) DO UPDATE SET unit = excluded.unit WHERE unit = '' AND excluded.unit <> '';
+  INSERT INTO launch_values(launch_id, side, metric_id, value, ord, paired)
+  VALUES (NEW.launch_id, NEW.side = 'measured', (SELECT id FROM metrics WHERE name = NEW.metric), NEW.value,
+          coalesce(NEW.ord, 0),
+          EXISTS (SELECT 1 FROM launch_values o JOIN metrics m ON m.id = o.metric_id
+                  WHERE o.launch_id = NEW.launch_id AND o.side = (NEW.side <> 'measured') AND m.name = NEW.metric));
+  UPDATE launch_values SET paired = 1
+  WHERE launch_id = NEW.launch_id AND side = (NEW.side <> 'measured')
+    AND metric_id = (SELECT id FROM metrics WHERE name = NEW.metric);
+END;
+
+CREATE TRIGGER metric_values_delete INSTEAD OF DELETE ON metric_values
+BEGIN
+  DELETE FROM launch_values
+  WHERE launch_id = OLD.launch_id AND side = (OLD.side = 'measured')
+    AND metric_id = (SELECT id FROM metrics WHERE name = OLD.metric);
+  UPDATE launch_values SET paired = 0
+  WHERE launch_id = OLD.launch_id AND side = (OLD.side <> 'measured')
+    AND metric_id = (SELECT id FROM metrics WHERE name = OLD.metric);
+END;
+
+CREATE TRIGGER metric_values_update INSTEAD OF UPDATE ON metric_values
+BEGIN
+  SELECT RAISE(ABORT, 'metric_values: only value and ord can be updated; delete and insert to change the rest')
+  WHERE NEW.launch_id IS NOT OLD.launch_id OR NEW.metric IS NOT OLD.metric OR NEW.side IS NOT OLD.side
+     OR NEW.unit IS NOT OLD.unit OR NEW.paired IS NOT OLD.paired;
+  UPDATE launch_values SET value = NEW.value, ord = NEW.ord
+  WHERE launch_id = OLD.launch_id AND side = (OLD.side = 'measured')
+    AND metric_id = (SELECT id FROM metrics WHERE name = OLD.metric);
+END;
+
+-- One SELECT (no UNION, so it flattens into the caller's query and unused columns cost nothing),
+-- the join order fixed with CROSS JOIN: per launch, kernel and timing are looked up once, its
+-- values are one range of launch_values (predicted first); a predicted value finds its measured
+-- twin by primary key, a measured value with no predicted twin (paired = 0) is a row of its own
+-- and every other measured value is skipped.
+CREATE VIEW v_compare AS
+SELECT l.run_id, l.id AS launch_id, k.name AS kernel, l.n, l.dtype, l.cache, l.binding AS bound,
+       m.name AS metric, m.unit, CASE WHEN v.side = 0 THEN v.value END AS predicted,
+       CASE WHEN v.side = 1 THEN v.value
+            ELSE coalesce(q.value, CASE WHEN m.name = 'gpu__time_duration.sum' THEN t.median_s * 1e9 END) END
+         AS measured,
+       CASE WHEN v.side = 0 THEN v.value / nullif(coalesce(q.value, CASE WHEN m.name = 'gpu__time_duration.sum'
+                                                                    THEN t.median_s * 1e9 END), 0) END AS ratio,
+       CASE WHEN v.side = 0 THEN v.value / nullif(coalesce(q.value, CASE WHEN m.name = 'gpu__time_duration.sum'
+                                                                    THEN t.median_s * 1e9 END), 0) - 1 END
+         AS rel_error,
+       l.pred_duration_s * 1e3 AS pred_ms, t.median_s * 1e3 AS meas_ms
+FROM launches l
+JOIN kernels k ON k.id = l.kernel_id
+LEFT JOIN timings t ON t.launch_id = l.id
+CROSS JOIN launch_values v ON v.launch_id = l.id AND (v.side = 0 OR v.paired = 0)
+CROSS JOIN metrics m ON m.id = v.metric_id
+LEFT JOIN launch_values q ON v.side = 0 AND q.launch_id = l.id AND q.side = 1 AND q.metric_id = v.metric_id;
+)sql";
+
+constexpr std::array<std::string_view, 3> kMigrations{kMigrationV1, kMigrationV2, kMigrationV3};
 static_assert(kMigrations.size() == SqliteStore::kSchemaVersion);
 
 // ---------------------------------------------------------------------------------------
@@ -561,17 +657,30 @@ struct SqliteStore::Impl {
     return s.i64(0);
   }
 
-  // `other` holds the other side's values (nullptr when it has none): sets `paired`.
-  void insert_metrics(std::int64_t launch_id, std::string_view side, const std::vector<MetricValue>& values,
+  // The id of a metric name in `metrics`, adding it (with its unit) when new.
+  std::int64_t metric_id(const std::string& name) {
+    const MetricInfo* info = find_metric(name);
+    stmt("INSERT INTO metrics(name, unit) VALUES (?, ?) "
+         "ON CONFLICT(name) DO UPDATE SET unit = excluded.unit WHERE unit = '' AND excluded.unit <> ''")
+        .bind(name).bind(info ? info->unit : std::string_view())
+        .run();
+    auto& s = stmt("SELECT id FROM metrics WHERE name = ?");
+    s.bind(name);
+    if (!s.step()) throw Error("database: metric row vanished after insert");
+    return s.i64(0);
+  }
+
+  // side: 0 predicted, 1 measured. `other` holds the other side's values (nullptr when it has
+  // none): sets `paired`.
+  void insert_metrics(std::int64_t launch_id, int side, const std::vector<MetricValue>& values,
                       const std::vector<MetricValue>* other) {
     int ord = 0;
     for (const auto& v : values) {
-      const MetricInfo* info = find_metric(v.name);
       const bool paired = other && std::any_of(other->begin(), other->end(),
                                                [&](const MetricValue& o) { return o.name == v.name; });
-      stmt("INSERT INTO metric_values(launch_id, metric, side, value, unit, ord, paired) VALUES (?, ?, ?, ?, ?, ?, ?)")
-          .bind(launch_id).bind(v.name).bind(side).bind(v.value).bind(info ? info->unit : std::string_view())
-          .bind(ord++).bind(paired)
+      const std::int64_t mid = metric_id(v.name);
+      stmt("INSERT INTO launch_values(launch_id, side, metric_id, value, ord, paired) VALUES (?, ?, ?, ?, ?, ?)")
+          .bind(launch_id).bind(side).bind(mid).bind(v.value).bind(ord++).bind(paired)
           .run();
     }
   }
@@ -725,9 +834,9 @@ std::int64_t SqliteStore::record_launch(std::int64_t run_id, const KernelSpec& k
         .bind(lid).bind(to_string(b.kind)).bind(b.seconds).bind(b.detail).bind(b.kind == p.binding).bind(ord++)
         .run();
   }
-  im.insert_metrics(lid, "predicted", p.counters, m ? &m->counters : nullptr);
+  im.insert_metrics(lid, 0, p.counters, m ? &m->counters : nullptr);
   if (m) {
-    im.insert_metrics(lid, "measured", m->counters, &p.counters);
+    im.insert_metrics(lid, 1, m->counters, &p.counters);
     im.stmt("INSERT INTO timings(launch_id, median_s, min_s, max_s, spread, count) VALUES (?, ?, ?, ?, ?, ?)")
         .bind(lid).bind(m->time.median_s).bind(m->time.min_s).bind(m->time.max_s).bind(m->time.spread)
         .bind(m->time.count)
@@ -924,13 +1033,14 @@ RunRecord SqliteStore::load_run(std::int64_t run_id) const {
   }
   {
     auto& s = im.stmt(
-        "SELECT v.launch_id, v.side, v.metric, v.value FROM metric_values v JOIN launches l ON l.id = v.launch_id "
+        "SELECT v.launch_id, v.side, m.name, v.value FROM launches l "
+        "CROSS JOIN launch_values v ON v.launch_id = l.id JOIN metrics m ON m.id = v.metric_id "
         "WHERE l.run_id = ? ORDER BY v.launch_id, v.side, v.ord");
     s.bind(run_id);
     while (s.step()) {
       LaunchRecord& lr = launch_of(s.i64(0));
       MetricValue v{s.text(2), s.f64(3)};
-      if (s.text(1) == "predicted")
+      if (s.i64(1) == 0)
         lr.prediction.counters.push_back(std::move(v));
       else if (lr.measurement)
         lr.measurement->counters.push_back(std::move(v));

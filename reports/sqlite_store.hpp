@@ -49,7 +49,7 @@ struct RunListEntry {
 class SqliteStore {
  public:
   // The schema version this program writes; docs/schema.md describes each version.
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
   // Throws Error naming the file when it cannot be opened, is not a roofline database, or
   // has a schema newer than kSchemaVersion (read-only: also when older — open it read-write

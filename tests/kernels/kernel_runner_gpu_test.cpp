@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 #include <tuple>
 
 #include "kernels/builtin_kernels.hpp"
@@ -119,6 +120,111 @@ TEST(Verification, SixtyFourBitIndexPath) {
   r->launch(nullptr);
   const VerifyResult v = r->verify();
   EXPECT_TRUE(v.ok) << v.message;
+}
+
+// The GPU verifier and the CPU reference path agree on every kernel: both pass after a launch,
+// and both count the same problems when nothing was launched (outputs still poisoned).
+class BothVerifiers : public ::testing::TestWithParam<std::tuple<std::string, std::int64_t>> {};
+
+std::string head(const std::string& message) { return message.substr(0, message.find(';')); }
+
+TEST_P(BothVerifiers, Agree) {
+  SKIP_WITHOUT_DEVICE();
+  const auto& [name, n] = GetParam();
+  auto r = prepared(name, n);
+  const VerifyResult gpu_poisoned = r->verify();
+  const VerifyResult cpu_poisoned = r->verify_on_host();
+  EXPECT_EQ(gpu_poisoned.ok, cpu_poisoned.ok);
+  EXPECT_EQ(head(gpu_poisoned.message), head(cpu_poisoned.message)) << gpu_poisoned.message << " | " << cpu_poisoned.message;
+  r->launch(nullptr);
+  const VerifyResult gpu = r->verify();
+  const VerifyResult cpu = r->verify_on_host();
+  EXPECT_TRUE(gpu.ok) << gpu.message;
+  EXPECT_TRUE(cpu.ok) << cpu.message;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Sizes, BothVerifiers,
+    ::testing::Combine(::testing::ValuesIn(kSuiteNames), ::testing::Values<std::int64_t>(1000, (1 << 16) + 3)),
+    [](const auto& p) { return std::get<0>(p.param) + "_n" + std::to_string(std::get<1>(p.param)); });
+
+void poke(KernelRunner& r, std::size_t buffer, std::int64_t element, float value) {
+  ASSERT_NE(r.device_buffer(buffer), nullptr);
+  ASSERT_EQ(cudaMemcpy(static_cast<float*>(r.device_buffer(buffer)) + element, &value, sizeof value,
+                       cudaMemcpyHostToDevice),
+            cudaSuccess);
+}
+
+TEST(Verification, BothVerifiersFindAWrongValue) {
+  SKIP_WITHOUT_DEVICE();
+  auto r = prepared("add_f32x4", 4099);
+  r->launch(nullptr);
+  ASSERT_TRUE(r->verify().ok);
+  poke(*r, 2, 17, 1234.5f);  // c[17]
+  for (const VerifyResult& v : {r->verify(), r->verify_on_host()}) {
+    EXPECT_FALSE(v.ok);
+    EXPECT_NE(v.message.find("1 wrong element(s)"), std::string::npos) << v.message;
+    EXPECT_NE(v.message.find("c[17]: got 1234.5"), std::string::npos) << v.message;
+  }
+}
+
+TEST(Verification, BothVerifiersFindAChangedInput) {
+  SKIP_WITHOUT_DEVICE();
+  auto r = prepared("hadamard3_unfused", 4099);
+  r->launch(nullptr);
+  ASSERT_TRUE(r->verify().ok);
+  poke(*r, 1, 5, 7.0f);  // b[5]: outside the inputs' [-1, 1) grid
+  for (const VerifyResult& v : {r->verify(), r->verify_on_host()}) {
+    EXPECT_FALSE(v.ok);
+    EXPECT_NE(v.message.find("input changed"), std::string::npos) << v.message;
+  }
+}
+
+TEST(Verification, BothVerifiersFindAWrittenGapAndIntermediate) {
+  SKIP_WITHOUT_DEVICE();
+  auto r = prepared("write_only_f32_stride8", 1000);
+  r->launch(nullptr);
+  ASSERT_TRUE(r->verify().ok);
+  poke(*r, 0, 8 * 3 + 1, 0.75f);  // out[25]: a gap
+  for (const VerifyResult& v : {r->verify(), r->verify_on_host()}) {
+    EXPECT_FALSE(v.ok);
+    EXPECT_NE(v.message.find("out[25]: written, but only every 8th"), std::string::npos) << v.message;
+  }
+  auto h = prepared("hadamard3_unfused", 1000);
+  h->launch(nullptr);
+  poke(*h, 3, 9, 3.0f);  // t[9]: the intermediate
+  for (const VerifyResult& v : {h->verify(), h->verify_on_host()}) {
+    EXPECT_FALSE(v.ok);
+    EXPECT_NE(v.message.find("t[9]: got 3"), std::string::npos) << v.message;
+  }
+}
+
+TEST(Verification, SinkWrittenIsReported) {
+  SKIP_WITHOUT_DEVICE();
+  auto r = prepared("read_only_f32", 1000);
+  r->launch(nullptr);
+  ASSERT_TRUE(r->verify().ok);
+  poke(*r, 2, 0, 1.0f);
+  const VerifyResult v = r->verify();
+  EXPECT_FALSE(v.ok);
+  EXPECT_NE(v.message.find("sink must stay untouched"), std::string::npos) << v.message;
+}
+
+TEST(Verification, FreshInputsPerSeedAndBuffersReused) {
+  SKIP_WITHOUT_DEVICE();
+  auto r = make_kernel_runner("add_f32");
+  r->prepare(1 << 20, DType::f32, 256, 1);
+  std::vector<float> a1(16), a2(16);
+  ASSERT_EQ(cudaMemcpy(a1.data(), r->device_buffer(0), 64, cudaMemcpyDeviceToHost), cudaSuccess);
+  void* const first = r->device_buffer(0);
+  r->prepare(1 << 19, DType::f32, 256, 2);  // smaller: the same allocations come back
+  ASSERT_EQ(cudaMemcpy(a2.data(), r->device_buffer(0), 64, cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_NE(a1, a2);
+  bool reused = false;
+  for (std::size_t k = 0; k < 3; ++k) reused = reused || r->device_buffer(k) == first;
+  EXPECT_TRUE(reused);
+  r->launch(nullptr);
+  EXPECT_TRUE(r->verify().ok);
 }
 
 TEST(Verification, TooLargeForTheDeviceIsAnInputError) {

@@ -136,6 +136,16 @@ TEST(Predict, RegistersLimitOccupancy) {
   EXPECT_DOUBLE_EQ(p.passes[0].occupancy.fraction, 0.25);
 }
 
+TEST(Predict, FewRegistersAreAllocatedAsSixteen) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  KernelSpec k = spec("my_add_f32");
+  k.passes[0].registers = 10;  // ncu reports 16 for kernels compiled to 10-15 registers
+  const auto p = predict_bounds(h100, k, launch("my_add_f32", 1 << 24, DType::f32));
+  EXPECT_EQ(counter_of(p, "launch__registers_per_thread"), 16);
+  k.passes[0].registers = 18;
+  EXPECT_EQ(counter_of(predict_bounds(h100, k, launch("my_add_f32", 1 << 24, DType::f32)), "launch__registers_per_thread"), 18);
+}
+
 TEST(Predict, RejectsLaunchesThatCannotRun) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   const KernelSpec& k = spec("my_add_f32");

@@ -111,6 +111,45 @@ TEST(ProfilerGpu, FlushModes) {
               r.note.c_str());
 }
 
+// The range profiler stays enabled between collections and the counter-data images are reused:
+// alternating metric sets on one collector give the same exact counts every time, and the same
+// as a collection in ROOFLINE_CUPTI_REENABLE-style isolation (a fresh collector).
+TEST(ProfilerGpu, RepeatedCollectionsAgree) {
+  NEED_GPU();
+  auto runner = test::make_test_runner(TestKernel::read);
+  runner->prepare(kN, DType::f32, 256, 3);
+  const std::vector<std::string> small{std::string(metric::l1_requests_ld), std::string(metric::dram_bytes_read)};
+  const auto defaults = default_metric_names();
+  auto get = [](const CounterResult& r, std::string_view name) {
+    for (const auto& v : r.values)
+      if (v.name == name) return v.value;
+    return -1.0;
+  };
+  double first_requests = 0.0;
+  {
+    CuptiCollector fresh;
+    if (!fresh.available()) GTEST_SKIP() << fresh.unavailable_note();
+    L2Flush flush;
+    const auto r = fresh.collect(*runner, small, flush);
+    ASSERT_EQ(r.status, CounterStatus::collected) << r.note;
+    first_requests = get(r, metric::l1_requests_ld);
+  }
+  CuptiCollector collector;
+  L2Flush flush;
+  for (int i = 0; i < 3; ++i) {
+    const auto a = collector.collect(*runner, small, flush);
+    const auto b = collector.collect(*runner, defaults, flush);
+    ASSERT_EQ(a.status, CounterStatus::collected) << a.note;
+    ASSERT_EQ(b.status, CounterStatus::collected) << b.note;
+    EXPECT_EQ(get(a, metric::l1_requests_ld), first_requests);
+    EXPECT_EQ(get(b, metric::l1_requests_ld), first_requests);
+    EXPECT_NEAR(get(a, metric::dram_bytes_read), 4.0 * kN, 0.02 * 4.0 * kN);
+    EXPECT_NEAR(get(b, metric::dram_bytes_read), 4.0 * kN, 0.02 * 4.0 * kN);
+    EXPECT_EQ(a.passes, collector.passes_for(small));
+    EXPECT_EQ(b.passes, collector.passes_for(defaults));
+  }
+}
+
 // No CUPTI here: run under `ncu --cache-control all -k regex:read_kernel` as the reference.
 TEST(ProfilerGpu, ReadKernelForNcu) {
   NEED_GPU();

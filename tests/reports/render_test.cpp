@@ -220,6 +220,9 @@ TEST(Format, EscapingAndNumbers) {
   EXPECT_EQ(format_quantity(3.35e12, "B/s"), "3.35 TB/s");
   EXPECT_EQ(format_quantity(1.24e-3, "s"), "1.24 ms");
   EXPECT_EQ(format_quantity(4.2e-6, "s"), "4.2 µs");
+  EXPECT_EQ(format_quantity(4700, "ns"), "4.7 µs");
+  EXPECT_EQ(format_quantity(1024, "count"), "1024");
+  EXPECT_EQ(format_quantity(128, "FMA/clk"), "128 FMA/clk");
   EXPECT_EQ(format_percent(-0.0455, true), "-4.5 %");
   EXPECT_EQ(format_exact(0.1), "0.1");
 }

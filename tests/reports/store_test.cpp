@@ -138,12 +138,16 @@ TEST_F(StoreTest, OlderSchemaOpensAndUpgrades) {
     FAIL() << "read-only open of a v1 database should be refused";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("version 1"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("version 2"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("version " + std::to_string(SqliteStore::kSchemaVersion)),
+              std::string::npos)
+        << e.what();
   }
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 2);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 2);
+  EXPECT_EQ(s.schema_version(), 3);
+  EXPECT_EQ(SqliteStore::kSchemaVersion, 3);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 3);
+  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 3);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.gpu.dram_bandwidth_sustained.value, 3.01e12);
@@ -159,10 +163,76 @@ TEST_F(StoreTest, OlderSchemaOpensAndUpgrades) {
   EXPECT_EQ(s.load_run(2).run.status, RunStatus::partial);
   EXPECT_EQ(std::get<std::string>(s.query("SELECT status FROM runs WHERE id = 2").rows[0][0]), "partial");
   EXPECT_EQ(scalar(s, "SELECT count(*) FROM metric_values WHERE paired"), 4);
-  // v2 views work on the old data, and new runs go in beside it.
+  // v3: the values moved to launch_values with interned metric names; metric_values reads the same.
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM metrics"), 2);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM launch_values"), 4);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM launch_values WHERE side = 1 AND paired"), 2);
+  const auto mv = s.query("SELECT metric, side, value, unit, ord FROM metric_values ORDER BY metric, side");
+  ASSERT_EQ(mv.rows.size(), 4u);
+  EXPECT_EQ(std::get<std::string>(mv.rows[0][0]), "dram__sectors_read.sum");
+  EXPECT_EQ(std::get<std::string>(mv.rows[0][1]), "measured");
+  EXPECT_EQ(std::get<double>(mv.rows[0][2]), 262200);
+  EXPECT_EQ(std::get<std::string>(mv.rows[0][3]), "sector");
+  EXPECT_EQ(std::get<std::string>(mv.rows[3][1]), "predicted");
+  EXPECT_EQ(std::get<std::string>(mv.rows[3][3]), "ns");
+  EXPECT_EQ(l.prediction.counters.at(0).name, "gpu__time_duration.sum");  // order kept
+  EXPECT_EQ(l.measurement->counters.at(1).value, 262200);
+  EXPECT_EQ(std::get<std::string>(s.query("PRAGMA integrity_check").rows[0][0]), "ok");
+  EXPECT_TRUE(s.query("PRAGMA foreign_key_check").rows.empty());
+  // The views work on the old data, and new runs go in beside it.
   EXPECT_EQ(scalar(s, "SELECT count(*) FROM v_compare WHERE measured IS NOT NULL"), 2);
+  const auto ratio = s.query("SELECT ratio FROM v_compare WHERE metric = 'gpu__time_duration.sum'");
+  ASSERT_EQ(ratio.rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(std::get<double>(ratio.rows[0][0]), 4200.0 / 4400.0);
   const auto id = store_run(s, test::sample_run(2, true));
   EXPECT_EQ(s.load_run(id).launches.size(), 2u);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM metrics"), 4);  // the sample run's names, interned once
+}
+
+// v_compare over launch_values: a run's rows come from its launches through the primary key,
+// never from a scan of every value; the text view metric_values stays writable through triggers.
+TEST_F(StoreTest, V3LayoutKeepsCompareCheapAndMetricValuesWritable) {
+  SqliteStore s(db_);
+  const auto id = store_run(s, test::sample_run(3, true));
+  std::string plan;
+  for (const auto& row : s.query("EXPLAIN QUERY PLAN SELECT * FROM v_compare WHERE run_id = " +
+                                 std::to_string(id)).rows)
+    plan += std::get<std::string>(row.back()) + "\n";
+  EXPECT_NE(plan.find("SEARCH l USING INDEX"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("SEARCH v USING PRIMARY KEY (launch_id=?)"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("SEARCH q USING PRIMARY KEY (launch_id=? AND side=? AND metric_id=?)"), std::string::npos)
+      << plan;
+  EXPECT_EQ(plan.find("SCAN"), std::string::npos) << plan;
+  EXPECT_EQ(plan.find("TEMP B-TREE"), std::string::npos) << plan;
+  EXPECT_EQ(plan.find("CO-ROUTINE"), std::string::npos) << plan;  // the view flattens into the query
+
+  // Writing through metric_values keeps `paired` and the interned names right.
+  const std::string lid = std::to_string(scalar(s, "SELECT min(id) FROM launches"));
+  s.query("INSERT INTO metric_values(launch_id, metric, side, value, unit, ord) VALUES (" + lid +
+          ", 'lts__t_bytes.sum', 'measured', 5.0, 'byte', 9)");
+  EXPECT_EQ(scalar(s, "SELECT paired FROM metric_values WHERE metric = 'lts__t_bytes.sum'"), 0);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM v_compare WHERE predicted IS NULL AND metric = 'lts__t_bytes.sum'"), 1);
+  s.query("INSERT INTO metric_values(launch_id, metric, side, value, unit, ord) VALUES (" + lid +
+          ", 'lts__t_bytes.sum', 'predicted', 4.0, 'byte', 9)");
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM metric_values WHERE metric = 'lts__t_bytes.sum' AND paired"), 2);
+  const auto r = s.query("SELECT predicted, measured, unit FROM v_compare WHERE metric = 'lts__t_bytes.sum'");
+  ASSERT_EQ(r.rows.size(), 1u);
+  EXPECT_EQ(std::get<double>(r.rows[0][0]), 4.0);
+  EXPECT_EQ(std::get<double>(r.rows[0][1]), 5.0);
+  EXPECT_EQ(std::get<std::string>(r.rows[0][2]), "byte");
+  s.query("UPDATE metric_values SET value = 8.0 WHERE metric = 'lts__t_bytes.sum' AND side = 'predicted'");
+  EXPECT_EQ(scalar(s, "SELECT CAST(ratio * 10 AS INTEGER) FROM v_compare WHERE metric = 'lts__t_bytes.sum'"), 16);
+  EXPECT_THROW(s.query("UPDATE metric_values SET side = 'measured' WHERE metric = 'lts__t_bytes.sum'"), Error);
+  EXPECT_THROW(s.query("INSERT INTO metric_values(launch_id, metric, side, value, unit, ord) VALUES (" + lid +
+                       ", 'x', 'guessed', 1.0, '', 0)"),
+               Error);
+  s.query("DELETE FROM metric_values WHERE metric = 'lts__t_bytes.sum' AND side = 'predicted'");
+  EXPECT_EQ(scalar(s, "SELECT paired FROM metric_values WHERE metric = 'lts__t_bytes.sum'"), 0);
+  s.query("DELETE FROM metric_values WHERE metric = 'lts__t_bytes.sum'");
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM launch_values"), 3 * 8);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM v_compare"), 3 * 4);
+  // A side other than 0/1 cannot be stored.
+  EXPECT_THROW(s.query("INSERT INTO launch_values VALUES (" + lid + ", 2, 1, 1.0, 0, 0)"), Error);
 }
 
 TEST_F(StoreTest, NewerSchemaIsRefused) {
@@ -175,7 +245,7 @@ TEST_F(StoreTest, NewerSchemaIsRefused) {
     } catch (const Error& e) {
       const std::string msg = e.what();
       EXPECT_NE(msg.find("schema version 7"), std::string::npos) << msg;
-      EXPECT_NE(msg.find("version 2"), std::string::npos) << msg;
+      EXPECT_NE(msg.find("version " + std::to_string(SqliteStore::kSchemaVersion)), std::string::npos) << msg;
       EXPECT_NE(msg.find(db_.string()), std::string::npos) << msg;
     }
   }

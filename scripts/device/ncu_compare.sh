@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Issue 3 evidence on the H100: every default counter from `roofline measure` beside ncu's on
+# the same binary and launches, the wall time of both, and compute-sanitizer over the suite.
+# Run from the repo root with .device/ carried.
+set -uo pipefail
+export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
+R=$PWD/.device/roofline
+E=$OUT/ncu && mkdir -p $E
+metrics=$($R metrics --names)
+$R kernels --format json > $E/kernels.json
+for n in 2^24 2^28; do
+  tag=${n/^/_}
+  s=$(date +%s%N)
+  $R measure --no-timing --n $n --format csv > $E/roofline_$tag.csv 2> $E/roofline_$tag.err
+  echo "roofline measure --no-timing --n $n: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
+  s=$(date +%s%N)
+  ncu --csv --page raw --print-units base --clock-control none --cache-control all --metrics "$metrics" \
+    $R measure --once --n $n > $E/ncu_$tag.csv 2> $E/ncu_$tag.err
+  echo "ncu --metrics <same> roofline measure --once --n $n: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
+done
+s=$(date +%s%N)
+compute-sanitizer --tool memcheck --leak-check full $R measure --once --n 4099,1000003 > $E/memcheck.txt 2>&1
+echo "exit $?" >> $E/memcheck.txt
+echo "compute-sanitizer memcheck: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
+tar -C $OUT -czf $OUT/ncu.tar.gz ncu && rm -rf $E
+tar -xzOf $OUT/ncu.tar.gz ncu/wall.txt
