@@ -16,6 +16,31 @@ namespace roofline {
 namespace {
 
 constexpr int kAssumedRegisters = 32;
+constexpr double kNearPeak = 0.8;  // a unit this busy limits the kernel (as analysis/compare.hpp)
+
+struct LittlesLaw {
+  double throughput = 0;  // bytes/s the threads' requests sustain
+  double latency_s = 0;   // loaded latency at that throughput
+  double dram_utilization = 0;
+};
+
+// Throughput X of `in_flight` bytes whose round trip takes the loaded latency
+// L(u) = L0 + q * u / (1 - u) for the part served by DRAM at utilization u = X / bandwidth, and
+// the L2's loaded latency for the rest: the fixed point X = in_flight / L(X / bandwidth),
+// found by bisection (the left side grows with u, the right side falls).
+LittlesLaw littles_law(const GpuSpec& gpu, double in_flight, double from_l2, double dram_bandwidth) {
+  const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_loaded_latency_ns.value * 1e-9;
+  const double q = gpu.dram_queue_latency_ns.value * 1e-9;
+  auto latency = [&](double u) { return from_l2 * l2 + (1 - from_l2) * (l0 + q * u / (1 - u)); };
+  if (in_flight <= 0) return {};
+  if (from_l2 >= 1) return {in_flight / l2, l2, 0};
+  double lo = 0, hi = 1;
+  for (int i = 0; i < 60; ++i) {
+    const double u = (lo + hi) / 2;
+    (u * dram_bandwidth < in_flight / latency(u) ? lo : hi) = u;
+  }
+  return {lo * dram_bandwidth, latency(lo), lo};
+}
 
 void validate(const GpuSpec& gpu, const KernelSpec& k, const Launch& l) {
   if (l.n <= 0) throw InputError(fmt::format("N must be positive, got {}", l.n));
@@ -125,8 +150,8 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     pp.occupancy = compute_occupancy(gpu, launch.block, registers, reg_source, pass.static_shared_bytes);
     pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm);
 
-    double dram_read = 0, dram_write = 0, tex_read = 0, tex_write = 0, wavefronts = 0;
-    double load_bytes_per_thread = 0, useful_bytes = 0, dram_load_sectors = 0;
+    double dram_read = 0, dram_write = 0, dram_fills = 0, tex_read = 0, tex_write = 0, wavefronts = 0;
+    double load_bytes_per_thread = 0, store_bytes_per_thread = 0, useful_bytes = 0, dram_load_sectors = 0;
     for (const auto& a : pass.arrays) {
       const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
       useful_bytes += t.useful_bytes;
@@ -147,14 +172,27 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
         // written sectors are filled from DRAM when evicted; whole ones never are.
         tex_write += t.l1_sectors;
         dram_write += t.footprint_sectors * (1 - warm_hit);
-        dram_read += t.partial_sectors * (1 - warm_hit);
+        dram_fills += t.partial_sectors * (1 - warm_hit);
+        store_bytes_per_thread += static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
         c.add(metric::l1_requests_st, t.requests);
         c.add(metric::l1_sectors_st, t.l1_sectors);
       }
     }
     for (const auto& a : pass.arrays)
       if (a.op == AccessOp::store) written_earlier.insert(a.name);
+    // Dirty output lines still in L2 when the launch ends are written to DRAM after it: the
+    // last pass that streams its output leaves up to a share of the L2 unwritten.
+    // A retained partly written sector has not been filled from DRAM yet either.
+    if (&pass == &kernel.passes.back() && dram_write > 0) {
+      const double retained = std::min(dram_write, gpu.l2_dirty_retention_fraction.value * gpu.l2_bytes.value / kSectorBytes);
+      dram_fills -= dram_fills * retained / dram_write;
+      dram_write -= retained;
+      if (retained > 0)
+        p.notes.push_back(fmt::format("{} of dirty output left in L2 at the end, written to DRAM after the kernel",
+                                      gb(retained * kSectorBytes)));
+    }
 
+    dram_read += dram_fills;
     c.add(metric::dram_sectors_read, dram_read);
     c.add(metric::dram_sectors_write, dram_write);
     c.add(metric::lts_tex_read, tex_read);
@@ -181,10 +219,14 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     }
 
     auto& b = pp.bounds;
+    // DRAM: both directions at the sustained bandwidth, plus the bus turnaround between them.
     const double dram_bw = gpu.dram_bandwidth_sustained.value;
-    b.push_back({BoundKind::dram, (dram_read + dram_write) * kSectorBytes / dram_bw,
-                 fmt::format("{} read + {} written / {}", gb(dram_read * kSectorBytes), gb(dram_write * kSectorBytes),
-                             per_s(dram_bw / 1e12, "TB"))});
+    const double turnaround = gpu.dram_turnaround_factor.value * std::min(dram_read, dram_write);
+    const double dram_time = (dram_read + dram_write + turnaround) * kSectorBytes / dram_bw;
+    const double dram_mix_bw = dram_time > 0 ? (dram_read + dram_write) * kSectorBytes / dram_time : dram_bw;
+    b.push_back({BoundKind::dram, dram_time,
+                 fmt::format("({} read + {} written + {} turnaround) / {}", gb(dram_read * kSectorBytes),
+                             gb(dram_write * kSectorBytes), gb(turnaround * kSectorBytes), per_s(dram_bw / 1e12, "TB"))});
     b.push_back({BoundKind::l2, (tex_read + tex_write) * kSectorBytes / gpu.l2_bandwidth.value,
                  fmt::format("{} through L2 / {}", gb((tex_read + tex_write) * kSectorBytes),
                              per_s(gpu.l2_bandwidth.value / 1e12, "TB"))});
@@ -198,27 +240,33 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     b.push_back({BoundKind::compute, flop_time,
                  fmt::format("{:.4g} FLOP at the dtype's peak", p.flops)});
 
-    // Little's law: each resident thread keeps its loads in flight for one loaded latency.
+    // Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
+    // flight for one loaded latency, which grows with DRAM utilization (queueing).
     const double resident_threads =
         std::min(blocks * launch.block, static_cast<double>(sm_count) * pp.occupancy.warps_per_sm * 32);
-    const double in_flight = resident_threads * load_bytes_per_thread * pass.ilp;
-    const double from_l2 = tex_read > 0 ? 1 - dram_load_sectors / tex_read : 1;
-    const double latency_s =
-        (from_l2 * gpu.l2_loaded_latency_ns.value + (1 - from_l2) * gpu.dram_loaded_latency_ns.value) * 1e-9;
+    const double per_thread = load_bytes_per_thread > 0 ? load_bytes_per_thread : store_bytes_per_thread;
+    const double in_flight = resident_threads * per_thread * pass.ilp;
+    const double from_l2 = tex_read > 0 ? 1 - dram_load_sectors / tex_read : (warm_hit >= 1 ? 1 : 0);
+    const LittlesLaw law = littles_law(gpu, in_flight, from_l2, dram_mix_bw);
     double latency_time = 0;
-    std::string latency_detail = "no loads to wait for";
+    std::string latency_detail = "nothing in flight";
     if (in_flight > 0) {
       const double waves = blocks / (static_cast<double>(sm_count) * pp.occupancy.blocks_per_sm);
       const double wave_tail = pass.grid == GridPolicy::one_shot ? std::ceil(waves) / waves : 1.0;
-      latency_time = useful_bytes / (in_flight / latency_s) * wave_tail;
-      latency_detail = fmt::format("{:.3g} MB in flight / {:.0f} ns = {}; {:.3g} MB needed to reach DRAM bandwidth",
-                                   in_flight / 1e6, latency_s * 1e9, per_s(in_flight / latency_s / 1e12, "TB"),
-                                   dram_bw * latency_s / 1e6);
+      latency_time = useful_bytes / law.throughput * wave_tail;
+      latency_detail = fmt::format("{:.3g} MB in flight / {:.0f} ns loaded latency = {} (DRAM {:.0f} % busy)",
+                                   in_flight / 1e6, law.latency_s * 1e9, per_s(law.throughput / 1e12, "TB"),
+                                   100 * law.dram_utilization);
     }
     b.push_back({BoundKind::latency, latency_time, latency_detail});
-    b.push_back({BoundKind::launch, gpu.launch_overhead_ns.value * 1e-9, "launch floor"});
+    const double launch_s = gpu.launch_overhead_ns.value * 1e-9;
+    b.push_back({BoundKind::launch, launch_s, "launch overhead, added to the longest of the other bounds"});
 
-    pp.duration_s = std::max_element(b.begin(), b.end(), [](auto& x, auto& y) { return x.seconds < y.seconds; })->seconds;
+    // The launch overhead adds to the work; the work takes as long as its slowest resource.
+    double work = 0;
+    for (const auto& bt : b)
+      if (bt.kind != BoundKind::launch) work = std::max(work, bt.seconds);
+    pp.duration_s = launch_s + work;
     p.duration_s += pp.duration_s;
     p.passes.push_back(std::move(pp));
   }
@@ -237,6 +285,14 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
   std::stable_sort(order.begin(), order.end(), [](auto& x, auto& y) { return x.seconds > y.seconds; });
   p.binding = order[0].kind;
   p.runner_up = order[1].kind;
+  // Queueing makes the latency bound approach the DRAM bound from above: with DRAM at least
+  // kNearPeak busy the kernel is DRAM-bound, as the analysis judges a measured unit.
+  const double dram_s = bound(p, BoundKind::dram).seconds;
+  if (p.binding == BoundKind::latency && dram_s >= kNearPeak * bound(p, BoundKind::latency).seconds)
+  {
+    p.binding = BoundKind::dram;
+    p.runner_up = BoundKind::latency;
+  }
 
   const double fabric = 1 + gpu.l2_fabric_factor.value;
   c.add(metric::lts_read, c.get(metric::lts_tex_read) * fabric);

@@ -1,0 +1,60 @@
+// `roofline accuracy`: re-predict a stored run's launches with the current model and judge the
+// predictions against its measurements (docs/accuracy.md).
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "analysis/compare.hpp"
+#include "cli/commands.hpp"
+#include "cli/invocation.hpp"
+#include "cli/kernel_selection.hpp"
+#include "kernels/builtin_kernels.hpp"
+#include "models/error.hpp"
+#include "models/gpu_catalog.hpp"
+#include "models/predict.hpp"
+#include "reports/accuracy_report.hpp"
+#include "reports/sqlite_store.hpp"
+
+namespace roofline {
+
+void add_accuracy_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("accuracy", "Re-predict a stored, measured run with the current model and judge it");
+  auto run = std::make_shared<std::string>("latest");
+  auto db = std::make_shared<std::string>("roofline.db");
+  auto out = std::make_shared<std::string>();
+  cmd->add_option("--run", *run, "run id or 'latest'")->capture_default_str();
+  cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
+  cmd->add_option("-o,--output", *out, "write the markdown here instead of stdout");
+  cmd->footer("Time is compared against the median CUDA-event time; counters against CUPTI's.\n"
+              "Example: roofline accuracy --db docs/results/h100/suite.db --run 1 -o docs/accuracy.md");
+  cmd->callback([=] {
+    const SqliteStore store(*db, OpenMode::read_only);
+    RunRecord record = store.load_run(store.resolve_run(*run));
+    const GpuSpec& gpu = find_gpu(record.gpu.id);
+    record.gpu = gpu;
+    CompareOptions options;
+    options.time_source = TimeSource::events;
+    std::vector<Comparison> comparisons;
+    for (auto& l : record.launches) {
+      const KernelSpec* builtin = find_builtin_kernel(l.prediction.launch.kernel);
+      if (!builtin) throw InputError(fmt::format("run has kernel '{}' that the suite no longer has", l.prediction.launch.kernel));
+      const KernelSpec spec = with_compiled_registers(*builtin, gpu.arch);
+      l.prediction = predict_bounds(gpu, spec, l.prediction.launch);
+      l.comparison.reset();
+      if (l.measurement && l.measurement->verified) {
+        l.comparison = compare(l.prediction, *l.measurement, gpu, spec, options);
+        comparisons.push_back(*l.comparison);
+      }
+    }
+    const RunSummary summary = summarize_run(comparisons, static_cast<int>(record.launches.size()));
+    const std::string command =
+        fmt::format("roofline accuracy --db {} --run {}{}", *db, *run, out->empty() ? "" : " -o " + *out);
+    if (out->empty()) return render_accuracy_markdown(record, summary, command, std::cout);
+    std::ofstream file(*out);
+    if (!file) throw Error(fmt::format("cannot write '{}'", *out));
+    render_accuracy_markdown(record, summary, command, file);
+  });
+}
+
+}  // namespace roofline
