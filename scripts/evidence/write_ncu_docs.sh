@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Turns the output of scripts/device/ncu_compare.sh (unpacked in DIR) into
+# docs/results/h100/counters-vs-ncu.md, profiler-overhead.md and memcheck.md.
+# Usage: scripts/evidence/write_ncu_docs.sh DIR OUTDIR
+set -euo pipefail
+D=$1 O=$2
+here=$(dirname "$0")
+facts=$(cat "$D/facts.txt")
+{
+  cat <<EOT
+# Counters: roofline beside Nsight Compute on the H100
+
+Every default counter of \`roofline measure\` beside \`ncu\` on the same binary and launches.
+Made on the device machine by \`scripts/device/ncu_compare.sh\` and rendered by
+\`scripts/evidence/write_ncu_docs.sh\` (\`scripts/evidence/counters_vs_ncu.py\`):
+
+    roofline measure --no-timing --n \$N --format csv
+    ncu --csv --page raw --print-units base --clock-control none --cache-control all \\
+        --metrics "\$(roofline metrics --names)" roofline measure --once --n \$N
+
+$facts
+
+Counters must agree within 2 %, percentages and ratios within 2 points. Why the exceptions
+below differ:
+
+- **Counts of a few hundred or thousand sectors** (DRAM reads of write-only kernels, DRAM
+  writes of read-only kernels, L2 sectors the kernel does not use): residue of the L2 flush
+  before the pass (dirty or evicted lines of the flush buffer), not the kernel's traffic; ncu
+  flushes differently. They are below 0.1 % of the kernel's own traffic.
+- **\`lts__t_sector_op_write_hit_rate.pct\` of kernels that write almost nothing**: a ratio of
+  those few residue sectors.
+- **Clock-dependent values** (\`sm__cycles_elapsed.avg.per_second\`, \`gpu__time_duration.sum\`,
+  \`*.pct_of_peak_sustained_elapsed\`): neither tool locks clocks (\`--clock-control none\`); the
+  SM clock a replay pass finds depends on what ran just before it (our passes follow each
+  other closely, ncu's follow its own pauses), so durations and per-second rates move together.
+- **\`hadamard3_unfused\` DRAM writes**: one launch is two kernels. ncu flushes the L2 before
+  each kernel, so the first kernel's dirty lines are written back during ncu's flush and never
+  counted; roofline flushes before the launch, as the launch is what it times, so they are
+  written back (and counted) during the second kernel.
+EOT
+  python3 "$here/counters_vs_ncu.py" "$D/roofline_2_24.csv" "$D/ncu_2_24.csv" "$D/kernels.json" | sed 's/^## /### /; s/^### Summary/### N = 2^24: summary/'
+  python3 "$here/counters_vs_ncu.py" "$D/roofline_2_28.csv" "$D/ncu_2_28.csv" "$D/kernels.json" | sed 's/^## /### /; s/^### Summary/### N = 2^28: summary/'
+} > "$O/counters-vs-ncu.md"
+{
+  cat <<EOT
+# Profiler overhead: roofline measure beside ncu
+
+Wall time to collect the default metric set (\`roofline metrics --names\`) over the whole suite
+(22 kernels) at one size, on the same binary and launches. Made by \`scripts/device/ncu_compare.sh\`.
+Target: roofline ≤ 0.5 × ncu.
+
+$facts
+
+\`\`\`
+$(cat "$D/wall.txt")
+\`\`\`
+
+Both commands include the same per-launch work outside profiling (allocating the buffers,
+generating the inputs, the verifying launch and its check).
+EOT
+} > "$O/profiler-overhead.md"
+{
+  cat <<EOT
+# compute-sanitizer over the suite
+
+\`compute-sanitizer --tool memcheck --leak-check full roofline measure --once --n 4099,1000003\`
+on the device machine (scripts/device/ncu_compare.sh): every suite kernel launched on fresh
+inputs at two sizes that are not multiples of any vector width, and verified.
+
+$facts
+
+Summary lines as the tool printed them:
+
+\`\`\`
+$(grep -E "ERROR SUMMARY|LEAK SUMMARY|^exit" "$D/memcheck.txt")
+\`\`\`
+
+Every launch verified:
+
+\`\`\`
+$(grep -E "^[a-z_0-9]+ +[0-9]+ " "$D/memcheck.txt" | awk '{print $1, $2, $NF}')
+\`\`\`
+EOT
+} > "$O/memcheck.md"
