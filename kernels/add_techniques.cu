@@ -77,10 +77,10 @@ ROOFLINE_KERNEL_SELECTOR(Ilp2, add_f32x4_ilp2_kernel);
 ROOFLINE_KERNEL_SELECTOR(Ilp4, add_f32x4_ilp4_kernel);
 
 const std::array<KernelImpl, 4> kImpls{{
-    single_pass<GridStride>("add_f32_gridstride", kF32, add_reference),
-    single_pass<GridStrideX4>("add_f32x4_gridstride", kF32, add_reference),
-    single_pass<Ilp2>("add_f32x4_ilp2", kF32, add_reference),
-    single_pass<Ilp4>("add_f32x4_ilp4", kF32, add_reference),
+    single_pass<GridStride>("add_f32_gridstride", kF32, add_reference, ReferenceOp::add),
+    single_pass<GridStrideX4>("add_f32x4_gridstride", kF32, add_reference, ReferenceOp::add),
+    single_pass<Ilp2>("add_f32x4_ilp2", kF32, add_reference, ReferenceOp::add),
+    single_pass<Ilp4>("add_f32x4_ilp4", kF32, add_reference, ReferenceOp::add),
 }};
 
 }  // namespace

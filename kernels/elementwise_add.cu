@@ -133,14 +133,14 @@ ROOFLINE_KERNEL_SELECTOR(AddBF16x8, add_bf16x8_kernel);
 ROOFLINE_KERNEL_SELECTOR(AddFP8, add_fp8_e4m3_kernel);
 
 const std::array<KernelImpl, 8> kImpls{{
-    single_pass<AddF32>("add_f32", kF32, add_reference),
-    single_pass<AddF32x4>("add_f32x4", kF32, add_reference),
-    single_pass<AddF16>("add_f16", kF16, add_reference),
-    single_pass<AddF16x2>("add_f16x2", kF16, add_reference),
-    single_pass<AddF16x8Unroll>("add_f16x8_unroll", kF16, add_reference),
-    single_pass<AddF16x8Pack>("add_f16x8_pack", kF16, add_reference),
-    single_pass<AddBF16x8>("add_bf16x8", kBF16, add_reference),
-    single_pass<AddFP8>("add_fp8_e4m3", kFP8, add_reference),
+    single_pass<AddF32>("add_f32", kF32, add_reference, ReferenceOp::add),
+    single_pass<AddF32x4>("add_f32x4", kF32, add_reference, ReferenceOp::add),
+    single_pass<AddF16>("add_f16", kF16, add_reference, ReferenceOp::add),
+    single_pass<AddF16x2>("add_f16x2", kF16, add_reference, ReferenceOp::add),
+    single_pass<AddF16x8Unroll>("add_f16x8_unroll", kF16, add_reference, ReferenceOp::add),
+    single_pass<AddF16x8Pack>("add_f16x8_pack", kF16, add_reference, ReferenceOp::add),
+    single_pass<AddBF16x8>("add_bf16x8", kBF16, add_reference, ReferenceOp::add),
+    single_pass<AddFP8>("add_fp8_e4m3", kFP8, add_reference, ReferenceOp::add),
 }};
 
 }  // namespace

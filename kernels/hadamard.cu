@@ -75,9 +75,9 @@ void launch_unfused(const LaunchContext& c) {
 
 const std::array<KernelImpl, 3> kImpls{{
     KernelImpl{"hadamard3_unfused", kUnfused, &device_function_of<Mul2>, &launch_unfused, 2,
-               hadamard_unfused_reference},
-    single_pass<Fused>("hadamard3_fused", kFused, hadamard_fused_reference),
-    single_pass<FusedX4>("hadamard3_fused_f32x4", kFused, hadamard_fused_reference),
+               hadamard_unfused_reference, ReferenceOp::mul_then_mul},
+    single_pass<Fused>("hadamard3_fused", kFused, hadamard_fused_reference, ReferenceOp::mul3),
+    single_pass<FusedX4>("hadamard3_fused_f32x4", kFused, hadamard_fused_reference, ReferenceOp::mul3),
 }};
 
 }  // namespace

@@ -46,6 +46,14 @@ struct LaunchContext {
 // them to each buffer's type.
 using ReferenceFn = void (*)(const float* inputs, float* outputs);
 
+// The same reference as an operation the GPU verifier (device_values.cu) evaluates per element,
+// in float with IEEE rounding and no contraction, exactly like the CPU functions:
+//   copy: out0 = in0            add: out0 = in0 + in1        write_value: out0 = kWriteValue
+//   mul_then_mul: out0 = in0 * in1, out1 = out0 * in2 (an unfused chain with its intermediate)
+//   mul3: out0 = (in0 * in1) * in2                          none: no outputs
+// The GPU tests check each kernel's operation against its ReferenceFn (both verifiers agree).
+enum class ReferenceOp : int { none, copy, add, write_value, mul_then_mul, mul3 };
+
 struct KernelImpl {
   std::string_view name;
   std::span<const BufferLayout> buffers;
@@ -55,6 +63,7 @@ struct KernelImpl {
   void (*launch)(const LaunchContext&) = nullptr;
   int kernel_launches = 1;
   ReferenceFn reference = nullptr;
+  ReferenceOp device_reference = ReferenceOp::none;
 };
 
 // The families (one .cu file each).

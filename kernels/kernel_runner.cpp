@@ -1,5 +1,6 @@
-// The one KernelRunner behind every suite kernel: buffers, seeded inputs, poisoned outputs,
-// the grid from models/grid.hpp, and verification against the kernel's CPU reference.
+// The one KernelRunner behind every suite kernel: buffers (pooled), seeded inputs generated on
+// the GPU, poisoned outputs, the grid from models/grid.hpp, and verification against the
+// kernel's reference on the GPU (or its CPU reference: verify_on_host()).
 #include "kernels/kernel_runner.hpp"
 
 #include <cuda_runtime.h>
@@ -7,6 +8,10 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -14,6 +19,7 @@
 
 #include "kernels/builtin_kernels.hpp"
 #include "kernels/cuda_check.hpp"
+#include "kernels/device_values.hpp"
 #include "kernels/host_values.hpp"
 #include "kernels/kernel_impl.hpp"
 #include "models/closest_match.hpp"
@@ -27,23 +33,97 @@ using kernels::BufferLayout;
 using kernels::BufferRole;
 using kernels::KernelImpl;
 
+// Device memory of finished runners, kept for the next prepare(): cudaMalloc/cudaFree of
+// gigabyte buffers cost milliseconds each and cudaFree synchronises the device. A buffer is
+// reused for a request of at least a quarter of its size; the pool keeps at most a quarter of
+// the device's memory and is emptied when an allocation fails. Never destroyed (no CUDA calls
+// during static destruction); the process's exit frees it.
+class BufferPool {
+ public:
+  static BufferPool& get() {
+    static auto* pool = new BufferPool;
+    return *pool;
+  }
+
+  // Returns a buffer of at least bytes and its capacity.
+  std::pair<void*, std::size_t> take(std::size_t bytes) {
+    {
+      const std::lock_guard lock(mutex_);
+      auto it = free_.lower_bound(bytes);
+      if (it != free_.end() && it->first / 4 <= bytes + (std::size_t{1} << 20)) {
+        const auto got = *it;
+        free_.erase(it);
+        pooled_ -= got.first;
+        return {got.second, got.first};
+      }
+    }
+    void* p = nullptr;
+    cudaError_t e = cudaMalloc(&p, bytes);
+    if (e == cudaErrorMemoryAllocation) {
+      (void)cudaGetLastError();
+      release();
+      e = cudaMalloc(&p, bytes);
+    }
+    ROOFLINE_CUDA_CHECK(e);
+    return {p, bytes};
+  }
+
+  void give(void* p, std::size_t capacity) {
+    std::size_t total = 0, free_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) total = 0;
+    {
+      const std::lock_guard lock(mutex_);
+      if (pooled_ + capacity <= total / 4) {
+        free_.emplace(capacity, p);
+        pooled_ += capacity;
+        return;
+      }
+    }
+    cudaFree(p);  // nothing useful to do with an error here
+  }
+
+  void release() {
+    const std::lock_guard lock(mutex_);
+    for (const auto& [bytes, p] : free_) cudaFree(p);
+    free_.clear();
+    pooled_ = 0;
+  }
+
+  std::size_t pooled_bytes() {
+    const std::lock_guard lock(mutex_);
+    return pooled_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::multimap<std::size_t, void*> free_;
+  std::size_t pooled_ = 0;
+};
+
 class DeviceBuffer {
  public:
-  explicit DeviceBuffer(std::size_t bytes) : bytes_(bytes) { ROOFLINE_CUDA_CHECK(cudaMalloc(&ptr_, bytes)); }
-  DeviceBuffer(DeviceBuffer&& o) noexcept : ptr_(std::exchange(o.ptr_, nullptr)), bytes_(o.bytes_) {}
+  explicit DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
+    std::tie(ptr_, capacity_) = BufferPool::get().take(bytes);
+  }
+  DeviceBuffer(DeviceBuffer&& o) noexcept
+      : ptr_(std::exchange(o.ptr_, nullptr)), bytes_(o.bytes_), capacity_(o.capacity_) {}
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(DeviceBuffer&&) = delete;
   ~DeviceBuffer() {
-    if (ptr_ != nullptr) cudaFree(ptr_);  // nothing useful to do with an error here
+    if (ptr_ != nullptr) BufferPool::get().give(ptr_, capacity_);
   }
   void* get() const { return ptr_; }
   std::size_t bytes() const { return bytes_; }
 
  private:
   void* ptr_ = nullptr;
-  std::size_t bytes_ = 0;
+  std::size_t bytes_ = 0, capacity_ = 0;
 };
+
+bool device_type(DType t) {
+  return t == DType::f32 || t == DType::f16 || t == DType::bf16 || t == DType::fp8_e4m3;
+}
 
 // Relative tolerance per output type. Inputs are chosen so that the exact results are
 // representable, and the reference rounds like the device, so mismatches are real errors.
@@ -73,35 +153,35 @@ class SuiteRunner final : public KernelRunner {
 
   void prepare(std::int64_t n, DType dtype, int block, std::uint64_t seed) override {
     validate(n, dtype, block);
-    device_.clear();
+    device_.clear();  // back to the pool: reused below when the sizes allow
     ptrs_.clear();
-    host_inputs_.clear();
     n_ = 0;
 
     const std::int64_t need = kernels::total_device_bytes(impl_, n);
     std::size_t free_bytes = 0, total_bytes = 0;
     ROOFLINE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (need > static_cast<std::int64_t>(free_bytes))
+    const std::size_t available = free_bytes + BufferPool::get().pooled_bytes();
+    if (need > static_cast<std::int64_t>(available))
       throw InputError(fmt::format("kernel '{}' at n = {} needs {} bytes of device memory; {} bytes are free (of {})",
-                                   spec_.name, n, need, free_bytes, total_bytes));
+                                   spec_.name, n, need, available, total_bytes));
 
     extent_ = 0;
     for (std::size_t k = 0; k < impl_.buffers.size(); ++k) {
       const BufferLayout& b = impl_.buffers[k];
-      const auto bytes = static_cast<std::size_t>(kernels::buffer_bytes(b, n));
-      device_.emplace_back(bytes);
+      device_.emplace_back(static_cast<std::size_t>(kernels::buffer_bytes(b, n)));
       ptrs_.push_back(device_.back().get());
       extent_ = std::max(extent_, kernels::buffer_elements(b, n));
-      std::vector<std::byte> host;
-      if (b.role == BufferRole::input) {
-        host.resize(bytes);
-        kernels::fill_random(b.type, seed, k, host);
-      }
-      host_inputs_.push_back(std::move(host));
     }
     n_ = n;
+    seed_ = seed;
     block_ = block;
     grid_ = choose_grid(n, block);
+    // Inputs generated on the device, the same values fill_random() gives on the host.
+    for (std::size_t k = 0; k < device_.size(); ++k)
+      if (impl_.buffers[k].role == BufferRole::input)
+        kernels::fill_random_device(impl_.buffers[k].type, seed, k, device_[k].get(),
+                                    kernels::buffer_elements(impl_.buffers[k], n));
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
     restore();
   }
 
@@ -121,19 +201,69 @@ class SuiteRunner final : public KernelRunner {
 
   void restore() override {
     require_prepared();
-    for (std::size_t k = 0; k < device_.size(); ++k) {
-      if (impl_.buffers[k].role == BufferRole::input)
-        ROOFLINE_CUDA_CHECK(cudaMemcpy(device_[k].get(), host_inputs_[k].data(), device_[k].bytes(),
-                                       cudaMemcpyHostToDevice));
-      else
+    // No suite kernel writes its inputs (verify() would see it: it checks them against the
+    // seed's values), so only the outputs need poisoning again; regenerating gigabytes of
+    // inputs before every replay pass would only cost time.
+    for (std::size_t k = 0; k < device_.size(); ++k)
+      if (impl_.buffers[k].role != BufferRole::input)
         ROOFLINE_CUDA_CHECK(cudaMemset(device_[k].get(), std::to_integer<int>(kernels::kPoisonByte), device_[k].bytes()));
-    }
     ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
   VerifyResult verify() override {
     require_prepared();
+    if (!on_device()) return verify_on_host();
+    kernels::DeviceVerifyArgs a;
+    a.n = n_;
+    a.seed = seed_;
+    a.op = impl_.device_reference;
+    std::vector<std::size_t> sinks;
+    for (std::size_t k = 0; k < device_.size(); ++k) {
+      const BufferLayout& b = impl_.buffers[k];
+      const kernels::DeviceCheckBuffer d{device_[k].get(), b.type, b.spread, k, static_cast<int>(k)};
+      if (b.role == BufferRole::input)
+        a.in[a.inputs++] = d;
+      else if (b.role == BufferRole::sink)
+        sinks.push_back(k);
+      else
+        a.out[a.outputs++] = d;
+    }
+    const kernels::DeviceVerifyResult r = kernels::verify_on_device(a);  // synchronises
+    Problems all;
+    all.count = r.problems;
+    for (const auto& p : r.first) {
+      if (all.first.size() >= 5) break;
+      const BufferLayout& b = impl_.buffers[static_cast<std::size_t>(p.layout_index)];
+      switch (p.kind) {
+        case kernels::DeviceProblem::never_written:
+          all.first.push_back(
+              fmt::format("{}[{}]: never written (still poisoned), expected {}", b.name, p.index, p.expected));
+          break;
+        case kernels::DeviceProblem::wrong_value:
+          all.first.push_back(fmt::format("{}[{}]: got {}, expected {}", b.name, p.index, p.got, p.expected));
+          break;
+        case kernels::DeviceProblem::gap_written:
+          all.first.push_back(
+              fmt::format("{}[{}]: written, but only every {}th element should be", b.name, p.index, b.spread));
+          break;
+        default:
+          all.first.push_back(fmt::format("{}[{}]: input changed by the kernel: holds {}, was {}", b.name, p.index,
+                                          p.got, p.expected));
+      }
+    }
+    check_sinks(sinks, all);
+    return result_of(all);
+  }
+
+  VerifyResult verify_on_host() override {
+    require_prepared();
     ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<std::vector<std::byte>> host_inputs(device_.size());
+    for (std::size_t k = 0; k < device_.size(); ++k)
+      if (impl_.buffers[k].role == BufferRole::input) {
+        host_inputs[k].resize(device_[k].bytes());
+        kernels::fill_random(impl_.buffers[k].type, seed_, k, host_inputs[k]);
+      }
     std::vector<std::vector<std::byte>> got(device_.size());
     std::vector<std::size_t> inputs, outputs, sinks;
     for (std::size_t k = 0; k < device_.size(); ++k) {
@@ -153,7 +283,7 @@ class SuiteRunner final : public KernelRunner {
       for (std::int64_t i = begin; i < end; ++i) {
         for (std::size_t j = 0; j < inputs.size(); ++j) {
           const BufferLayout& b = impl_.buffers[inputs[j]];
-          in[j] = kernels::decode_value(b.type, host_inputs_[inputs[j]].data() + i * b.spread * size_bytes(b.type));
+          in[j] = kernels::decode_value(b.type, host_inputs[inputs[j]].data() + i * b.spread * size_bytes(b.type));
         }
         impl_.reference(in.data(), out.data());
         for (std::size_t j = 0; j < outputs.size(); ++j) check_element(outputs[j], got[outputs[j]], i, out[j], p);
@@ -167,17 +297,17 @@ class SuiteRunner final : public KernelRunner {
       for (auto& m : c.first)
         if (all.first.size() < 5) all.first.push_back(std::move(m));
     }
-    for (std::size_t k : sinks) {
-      const int size = size_bytes(impl_.buffers[k].type);
-      for (std::size_t off = 0; off < got[k].size(); off += static_cast<std::size_t>(size))
-        if (!kernels::is_poison(got[k].data() + off, size))
-          all.add(fmt::format("{}[{}]: written, but the sink must stay untouched", impl_.buffers[k].name, off / size));
+    // Inputs must still hold the seed's values (the GPU check looks at this too).
+    for (std::size_t k : inputs) {
+      std::vector<std::byte> now(device_[k].bytes());
+      ROOFLINE_CUDA_CHECK(cudaMemcpy(now.data(), device_[k].get(), now.size(), cudaMemcpyDeviceToHost));
+      if (now != host_inputs[k]) all.add(fmt::format("{}: input changed by the kernel", impl_.buffers[k].name));
     }
-    if (all.count == 0) return {true, "ok"};
-    std::string msg = fmt::format("{}: {} wrong element(s) at n = {}", spec_.name, all.count, n_);
-    for (const auto& m : all.first) msg += "; " + m;
-    return {false, msg};
+    check_sinks(sinks, all);
+    return result_of(all);
   }
+
+  void* device_buffer(std::size_t k) const override { return k < ptrs_.size() ? ptrs_[k] : nullptr; }
 
   std::int64_t device_bytes() const override { return n_ > 0 ? kernels::total_device_bytes(impl_, n_) : 0; }
   std::int64_t useful_bytes() const override { return n_ > 0 ? kernels::useful_bytes(impl_, n_) : 0; }
@@ -237,6 +367,39 @@ class SuiteRunner final : public KernelRunner {
                           b.spread));
   }
 
+  // The GPU check covers the kernel: a device reference for its outputs and element types
+  // the device code knows.
+  bool on_device() const {
+    if (std::getenv("ROOFLINE_VERIFY_ON_HOST") != nullptr) return false;
+    int inputs = 0, outputs = 0;
+    for (const BufferLayout& b : impl_.buffers) {
+      if (!device_type(b.type)) return false;
+      if (b.role == BufferRole::input) ++inputs;
+      if (b.role == BufferRole::output || b.role == BufferRole::intermediate) ++outputs;
+    }
+    if (inputs > kernels::kMaxVerifyInputs || outputs > kernels::kMaxVerifyOutputs) return false;
+    return outputs == 0 || impl_.device_reference != kernels::ReferenceOp::none;
+  }
+
+  // Sinks hold `spread` elements whatever n: a small copy back.
+  void check_sinks(const std::vector<std::size_t>& sinks, Problems& all) const {
+    for (std::size_t k : sinks) {
+      std::vector<std::byte> got(device_[k].bytes());
+      ROOFLINE_CUDA_CHECK(cudaMemcpy(got.data(), device_[k].get(), got.size(), cudaMemcpyDeviceToHost));
+      const int size = size_bytes(impl_.buffers[k].type);
+      for (std::size_t off = 0; off < got.size(); off += static_cast<std::size_t>(size))
+        if (!kernels::is_poison(got.data() + off, size))
+          all.add(fmt::format("{}[{}]: written, but the sink must stay untouched", impl_.buffers[k].name, off / size));
+    }
+  }
+
+  VerifyResult result_of(const Problems& all) const {
+    if (all.count == 0) return {true, "ok"};
+    std::string msg = fmt::format("{}: {} wrong element(s) at n = {}", spec_.name, all.count, n_);
+    for (const auto& m : all.first) msg += "; " + m;
+    return {false, msg};
+  }
+
   void require_prepared() const {
     if (n_ <= 0) throw Error(fmt::format("kernel '{}': prepare() must run before launch/restore/verify", spec_.name));
   }
@@ -249,10 +412,12 @@ class SuiteRunner final : public KernelRunner {
   std::int64_t grid_ = 0;
   std::vector<DeviceBuffer> device_;
   std::vector<void*> ptrs_;
-  std::vector<std::vector<std::byte>> host_inputs_;  // empty for non-inputs
+  std::uint64_t seed_ = 0;
 };
 
 }  // namespace
+
+void release_pooled_device_memory() { BufferPool::get().release(); }
 
 std::unique_ptr<KernelRunner> make_kernel_runner(std::string_view name) {
   const KernelImpl* impl = kernels::find_kernel_impl(name);

@@ -1,6 +1,7 @@
 #pragma once
 // KernelRunner: one suite kernel bound to device buffers at one size. The profiler times and
 // profiles through this interface; it hides CUDA types so callers need no CUDA headers.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -27,10 +28,19 @@ class KernelRunner {
   virtual void launch(void* stream) = 0;
   // Number of CUDA kernel launches one launch() makes (0 for cudaMemcpyAsync).
   virtual int kernel_launches() const = 0;
-  // Re-uploads the inputs and poisons the outputs again (before each profiler replay pass).
+  // Poisons the outputs again (before each profiler replay pass). Inputs stay as prepare()
+  // uploaded them: the suite's kernels never write their inputs.
   virtual void restore() = 0;
-  // Copies the outputs back and compares them with the CPU reference of the current inputs.
+  // Compares the outputs with the reference of the current inputs: on the GPU where the kernel
+  // has a device reference (nothing but a few problem records crosses the bus), otherwise on
+  // the CPU as verify_on_host().
   virtual VerifyResult verify() = 0;
+  // The CPU check: regenerates the inputs on the host, copies the outputs back and compares
+  // them with the kernel's CPU reference. Slow at large n; the GPU tests cross-check verify().
+  virtual VerifyResult verify_on_host() { return verify(); }
+  // Device pointer of buffer k in layout order (tests corrupt outputs through it); nullptr
+  // before prepare().
+  virtual void* device_buffer(std::size_t /*k*/) const { return nullptr; }
   // Device bytes the buffers take.
   virtual std::int64_t device_bytes() const = 0;
   // Useful bytes one launch moves: every input read once, every output written once.
@@ -38,6 +48,11 @@ class KernelRunner {
   // Grid actually launched (first pass), for checking against the model.
   virtual std::int64_t grid_blocks() const = 0;
 };
+
+// Frees the device memory the runners keep for reuse (buffers of finished runners are kept,
+// up to a quarter of the device's memory, so that the next launch of the same or a smaller
+// size allocates nothing). Call before allocating large buffers elsewhere.
+void release_pooled_device_memory();
 
 // Throws InputError naming the closest suite kernels when name is unknown.
 std::unique_ptr<KernelRunner> make_kernel_runner(std::string_view name);

@@ -53,8 +53,9 @@ void launch_selected(const LaunchContext& c) {
 
 // A one-launch suite kernel whose parameters are its buffers in layout order and n.
 template <typename Sel>
-constexpr KernelImpl single_pass(std::string_view name, std::span<const BufferLayout> buffers, ReferenceFn ref) {
-  return KernelImpl{name, buffers, &device_function_of<Sel>, &launch_selected<Sel>, 1, ref};
+constexpr KernelImpl single_pass(std::string_view name, std::span<const BufferLayout> buffers, ReferenceFn ref,
+                                 ReferenceOp op) {
+  return KernelImpl{name, buffers, &device_function_of<Sel>, &launch_selected<Sel>, 1, ref, op};
 }
 
 // Declares the selector struct single_pass() expects for a kernel template over its index type.

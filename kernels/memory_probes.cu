@@ -82,11 +82,11 @@ ROOFLINE_KERNEL_SELECTOR(Streaming, add_f32x4_streaming_kernel);
 ROOFLINE_KERNEL_SELECTOR(LastUse, add_f32x4_lastuse_kernel);
 
 const std::array<KernelImpl, 5> kImpls{{
-    single_pass<ReadOnly>("read_only_f32", kReadOnly, no_outputs),
-    single_pass<WriteOnly>("write_only_f32", kWrite, write_value),
-    single_pass<WriteOnlyStride8>("write_only_f32_stride8", kWriteStride8, write_value),
-    single_pass<Streaming>("add_f32x4_streaming", kAdd, add_reference),
-    single_pass<LastUse>("add_f32x4_lastuse", kAdd, add_reference),
+    single_pass<ReadOnly>("read_only_f32", kReadOnly, no_outputs, ReferenceOp::none),
+    single_pass<WriteOnly>("write_only_f32", kWrite, write_value, ReferenceOp::write_value),
+    single_pass<WriteOnlyStride8>("write_only_f32_stride8", kWriteStride8, write_value, ReferenceOp::write_value),
+    single_pass<Streaming>("add_f32x4_streaming", kAdd, add_reference, ReferenceOp::add),
+    single_pass<LastUse>("add_f32x4_lastuse", kAdd, add_reference, ReferenceOp::add),
 }};
 
 }  // namespace

@@ -43,8 +43,8 @@ void launch_cub_add(const LaunchContext& c) {
 }
 
 const std::array<KernelImpl, 2> kImpls{{
-    KernelImpl{"copy_d2d", kCopy, nullptr, &launch_copy, 0, copy_reference},
-    KernelImpl{"add_f32_cub", kAdd, nullptr, &launch_cub_add, 1, add_reference},
+    KernelImpl{"copy_d2d", kCopy, nullptr, &launch_copy, 0, copy_reference, ReferenceOp::copy},
+    KernelImpl{"add_f32_cub", kAdd, nullptr, &launch_cub_add, 1, add_reference, ReferenceOp::add},
 }};
 
 }  // namespace

@@ -7,14 +7,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "kernels/cuda_check.hpp"
 #include "models/error.hpp"
+#include "models/occupancy.hpp"
 #include "profiler/counter_availability.hpp"
 #include "profiler/cupti_check.hpp"
 #include "profiler/detail/counter_config.hpp"
 #include "profiler/detail/driver_api.hpp"
 #include "profiler/detail/launch_capture.hpp"
+#include "profiler/detail/trace.hpp"
 #include "profiler/device_query.hpp"
 #include "profiler/range_results.hpp"
 
@@ -38,22 +41,43 @@ std::string unsupported_reason(const CUpti_Profiler_DeviceSupported_Params& p) {
   return "counters unavailable: the device does not support the CUPTI range profiler; fix: update the driver";
 }
 
-// Disables the range profiler (and stops launch capture) however collect() leaves.
-struct RangeProfilerGuard {
-  CUpti_RangeProfiler_Object* object = nullptr;
+bool reenable_each_collect() {
+  static const bool on = [] {
+    const char* v = std::getenv("ROOFLINE_CUPTI_REENABLE");
+    return v != nullptr && *v != '\0' && *v != '0';
+  }();
+  return on;
+}
+
+}  // namespace
+
+// Stops launch capture however collect() leaves, and disables the range profiler on the way
+// out while `owner` is set: after a failure (the next collection starts from a fresh Enable),
+// and after every collection in ROOFLINE_CUPTI_REENABLE mode.
+struct CuptiCollector::RangeProfilerGuard {
+  CuptiCollector* owner = nullptr;
   detail::LaunchCapture* capture = nullptr;
   bool capturing = false;
   ~RangeProfilerGuard() {
     if (capturing && capture != nullptr) (void)capture->stop();
-    if (object == nullptr) return;
-    auto p = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params);
-    p.pRangeProfilerObject = object;
-    (void)cuptiRangeProfilerDisable(&p);
+    if (owner != nullptr) owner->disable_range_profiler();
   }
 };
 
+void CuptiCollector::disable_range_profiler() {
+  if (object_ == nullptr) return;
+  auto p = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params);
+  p.pRangeProfilerObject = static_cast<CUpti_RangeProfiler_Object*>(object_);
+  (void)cuptiRangeProfilerDisable(&p);
+  object_ = nullptr;
+  configured_ = {nullptr, 0};
+  counter_images_.clear();
+}
+
+namespace {
+
 double launch_value(std::string_view name, const detail::CapturedLaunch& l) {
-  if (name == "launch__registers_per_thread") return l.registers;
+  if (name == "launch__registers_per_thread") return allocated_registers(l.registers);  // as ncu reports it
   if (name == "launch__block_size") return static_cast<double>(l.block);
   if (name == "launch__grid_size") return static_cast<double>(l.grid);
   if (name == "launch__shared_mem_per_block_static") return l.static_shared;
@@ -103,6 +127,7 @@ CuptiCollector::CuptiCollector() {
 }
 
 CuptiCollector::~CuptiCollector() {
+  disable_range_profiler();
   configs_.clear();
   capture_.reset();
   validator_.reset();
@@ -119,7 +144,11 @@ void CuptiCollector::mark_unavailable(std::string note) {
 
 void CuptiCollector::validate(std::span<const std::string> names) {
   if (validator_ == nullptr) return;  // chip unknown: names cannot be checked (counters are unavailable anyway)
+  std::string key;
+  for (const auto& n : names) key += n + ',';
+  if (validated_.count(key) != 0) return;  // the same list every launch: checked once
   validator_->validate(names);
+  validated_.insert(std::move(key));
 }
 
 detail::CounterConfig& CuptiCollector::config_for(const std::vector<std::string>& cupti_names) {
@@ -179,34 +208,52 @@ CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std:
   std::vector<RangeValues> decoded;
   std::vector<detail::CapturedLaunch> captured;
   int passes_done = 0;
+  detail::TraceLaps laps("collect");
   try {
     detail::CounterConfig& config = config_for(cupti);
+    // The range profiler stays enabled between collections (Enable/Disable cost more than the
+    // passes); ROOFLINE_CUPTI_REENABLE=1 enables and disables it around every collection.
     RangeProfilerGuard guard;
     guard.capture = capture_.get();
+    // A range profiler object takes one SetConfig: seen on the H100, a second one with another
+    // config (or range count) is accepted but the first config's passes run. So the object is
+    // kept only while the (config, ranges) pair stays the same, and enabled afresh otherwise.
+    const std::pair<const detail::CounterConfig*, int> key{&config, ranges};
+    if (reenable_each_collect() || (object_ != nullptr && key != configured_)) disable_range_profiler();
+    if (object_ == nullptr) {
+      auto enable = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
+      enable.ctx = static_cast<CUcontext>(context_);
+      ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerEnable(&enable));
+      object_ = enable.pRangeProfilerObject;
+      laps.lap("enable");
+    }
+    auto* object = static_cast<CUpti_RangeProfiler_Object*>(object_);
+    guard.owner = this;  // until success
 
-    auto enable = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
-    enable.ctx = static_cast<CUcontext>(context_);
-    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerEnable(&enable));
-    guard.object = enable.pRangeProfilerObject;
-
-    // Sized for every range of one Start/Stop: too small an image silently drops ranges.
-    auto size = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
-    size.pRangeProfilerObject = guard.object;
-    size.pMetricNames = config.c_names.data();
-    size.numMetrics = config.c_names.size();
-    size.maxNumOfRanges = static_cast<std::size_t>(ranges);
-    size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
-    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataSize(&size));
-    std::vector<std::uint8_t> data(size.counterDataSize);
+    // Sized for every range of one Start/Stop: too small an image silently drops ranges. The
+    // image is kept per (config, ranges) and initialised again for every collection.
+    CounterImage& image = counter_images_[key];
+    if (image.data.empty()) {
+      auto size = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
+      size.pRangeProfilerObject = object;
+      size.pMetricNames = config.c_names.data();
+      size.numMetrics = config.c_names.size();
+      size.maxNumOfRanges = static_cast<std::size_t>(ranges);
+      size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
+      ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataSize(&size));
+      image.data.resize(size.counterDataSize);
+    }
+    std::vector<std::uint8_t>& data = image.data;
 
     auto init = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
-    init.pRangeProfilerObject = guard.object;
+    init.pRangeProfilerObject = object;
     init.counterDataSize = data.size();
     init.pCounterData = data.data();
     ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerCounterDataImageInitialize(&init));
+    laps.lap("image");
 
     auto set = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params);
-    set.pRangeProfilerObject = guard.object;
+    set.pRangeProfilerObject = object;
     set.configSize = config.image.size();
     set.pConfig = config.image.data();
     set.counterDataImageSize = data.size();
@@ -219,30 +266,36 @@ CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std:
     set.passIndex = 0;
     set.targetNestingLevel = 1;
     ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerSetConfig(&set));
+    configured_ = key;
+    laps.lap("set_config");
 
     const int max_passes = std::max(config.passes, 1) * 2 + 4;
     for (;;) {
       if (passes_done >= max_passes)
         throw Error(fmt::format("CUPTI did not finish after {} passes ({} expected)", passes_done, config.passes));
-      runner.restore();
+      runner.restore();  // poisons the outputs and synchronises
       if (cache == CacheState::cold)
         flush.flush(s);
       else
         runner.launch(s);  // outside Start/Stop: not profiled
       ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
+      laps.lap("restore_flush");
       if (passes_done == 0 && capture_ != nullptr) {
         capture_->start();
         guard.capturing = true;
       }
       auto start = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
-      start.pRangeProfilerObject = guard.object;
+      start.pRangeProfilerObject = object;
       ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStart(&start));
+      laps.lap("start");
       runner.launch(s);
       ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
       ROOFLINE_CUDA_CHECK(cudaGetLastError());
+      laps.lap("launch");
       auto stop = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
-      stop.pRangeProfilerObject = guard.object;
+      stop.pRangeProfilerObject = object;
       ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStop(&stop));
+      laps.lap("stop");
       if (guard.capturing) {
         captured = capture_->stop();
         guard.capturing = false;
@@ -252,8 +305,9 @@ CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std:
     }
 
     auto decode = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
-    decode.pRangeProfilerObject = guard.object;
+    decode.pRangeProfilerObject = object;
     ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerDecodeData(&decode));
+    laps.lap("decode");
     if (decode.numOfRangeDropped > 0) notes.push_back(fmt::format("{} ranges dropped", decode.numOfRangeDropped));
 
     auto info = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataInfo_Params);
@@ -284,6 +338,8 @@ CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std:
       ROOFLINE_CUPTI_CHECK(cuptiProfilerHostEvaluateToGpuValues(&eval));
       decoded.push_back(std::move(range));
     }
+    laps.lap("evaluate");
+    if (!reenable_each_collect()) guard.owner = nullptr;  // success: stays enabled for the next collection
   } catch (const CuptiError& e) {
     if (!means_counters_unavailable(e.status())) throw;
     mark_unavailable(counters_unavailable_note(e.status(), e.what()));

@@ -8,6 +8,7 @@
 #include "kernels/cuda_check.hpp"
 #include "models/error.hpp"
 #include "profiler/cupti_collector.hpp"
+#include "profiler/detail/trace.hpp"
 #include "profiler/l2_flush.hpp"
 #include "profiler/metric_names.hpp"
 #include "profiler/timer.hpp"
@@ -57,15 +58,19 @@ Measurement MeasureSession::measure(KernelRunner& runner, const Launch& launch) 
   ROOFLINE_CUDA_CHECK(cudaSetDevice(options_.device));
   Measurement m;
   m.launch = launch;
+  detail::TraceLaps laps("measure");
 
   runner.prepare(launch.n, launch.dtype, launch.block, options_.seed != 0 ? options_.seed : fresh_seed());
   m.bytes_moved = static_cast<double>(runner.useful_bytes());
+  laps.lap("prepare");
 
   // Correctness first: one launch on fresh inputs with poisoned outputs.
   runner.launch(nullptr);
   ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  laps.lap("launch");
   const VerifyResult check = runner.verify();
+  laps.lap("verify");
   m.verified = check.ok;
   m.verification = check.ok ? "ok" : (check.message.empty() ? "verification failed" : check.message);
   if (!check.ok) {
@@ -75,9 +80,13 @@ Measurement MeasureSession::measure(KernelRunner& runner, const Launch& launch) 
   }
 
   if (options_.timing) {
+    // Event timings with the range profiler disabled (an enabled one slows short kernels);
+    // without timing (--no-timing) it stays enabled from one launch's counters to the next.
+    if (collector_ != nullptr) collector_->release_range_profiler();
     m.time = time_launches(runner, launch.cache, options_.timer, flush_.get());
     if (m.time.median_s > 0.0) m.bandwidth = m.bytes_moved / m.time.median_s;
     if (options_.copy_bandwidth > 0.0) m.pct_of_copy = m.bandwidth / options_.copy_bandwidth * 100.0;
+    laps.lap("timing");
   }
 
   if (collector_ == nullptr) {
@@ -89,6 +98,8 @@ Measurement MeasureSession::measure(KernelRunner& runner, const Launch& launch) 
   m.counter_note = std::move(counters.note);
   m.passes = counters.passes;
   m.counters = std::move(counters.values);
+  laps.lap("counters");
+  laps.total();
   return m;
 }
 

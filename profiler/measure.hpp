@@ -1,7 +1,7 @@
 #pragma once
 // measure: one launch configuration on the GPU -> Measurement (DESIGN §5).
-// prepare with fresh random inputs -> launch once and verify against the CPU reference (a
-// failed check is reported and nothing is timed) -> time with CUDA events -> collect CUPTI
+// prepare with fresh random inputs -> launch once and verify against the reference (on the
+// GPU; a failed check is reported and nothing is timed) -> time with CUDA events -> collect CUPTI
 // counters -> bytes moved and bandwidth.
 //
 // MeasureSession owns what is set up once per process (device, L2 flush buffer, CUPTI
