@@ -6,6 +6,7 @@ set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/roofline
 E=$OUT/ncu && mkdir -p $E
+for t in $PWD/.device/tests/*; do echo "== $(basename $t)"; $t 2>&1 | tail -n 3; done > $E/gpu-tests.txt
 metrics=$($R metrics --names)
 {
   echo "Device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); date: $(date -u +%Y-%m-%dT%H:%M:%SZ); $($R --version)"
@@ -17,7 +18,9 @@ for n in 2^24 2^28; do
   $R measure --no-timing --n $n --format csv > $E/roofline_$tag.csv 2> $E/roofline_$tag.err
   echo "roofline measure --no-timing --n $n: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
   s=$(date +%s%N)
+  # The filter keeps ncu to the suite's kernels (not roofline's input and check kernels).
   ncu --csv --page raw --print-units base --clock-control none --cache-control all --metrics "$metrics" \
+    --kernel-name-base function --kernel-name 'regex:add_|read_only|write_only|hadamard|transform_kernel' \
     $R measure --once --n $n > $E/ncu_$tag.csv 2> $E/ncu_$tag.err
   echo "ncu --metrics <same> roofline measure --once --n $n: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
 done
