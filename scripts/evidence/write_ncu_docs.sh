@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Turns the output of scripts/device/ncu_compare.sh (unpacked in DIR) into
-# docs/results/h100/counters-vs-ncu.md, profiler-overhead.md and memcheck.md.
+# docs/results/h100/counters-vs-ncu.md, profiler-overhead.md and memcheck.md (the first two
+# only when DIR holds the ncu comparison).
 # Usage: scripts/evidence/write_ncu_docs.sh DIR OUTDIR
 set -euo pipefail
 D=$1 O=$2
 here=$(dirname "$0")
 facts=$(cat "$D/facts.txt")
+if [[ -f $D/ncu_2_24.csv ]]; then
 {
   cat <<EOT
 # Counters: roofline beside Nsight Compute on the H100
@@ -63,6 +65,8 @@ $facts
 $(cat "$D/wall.txt")
 \`\`\`
 
+$(awk -F': ' '/^roofline measure/{r[$1]=$2+0} /^ncu/{n=$2+0; split($1,a,"--n "); print "roofline / ncu at N = " a[2] ": " sprintf("%.2f", r["roofline measure --no-timing --n " a[2]] / n) (r["roofline measure --no-timing --n " a[2]] / n <= 0.5 ? " (target met)" : " (target missed)")}' "$D/wall.txt")
+
 Both commands include the same per-launch work outside profiling (allocating the buffers,
 generating the inputs on the GPU, the verifying launch and its check on the GPU); ncu is kept
 to the suite's kernels with the same \`--kernel-name\` filter as for the counters. With
@@ -70,6 +74,7 @@ to the suite's kernels with the same \`--kernel-name\` filter as for the counter
 profiler start and stop per replay pass (6 passes for the default set).
 EOT
 } > "$O/profiler-overhead.md"
+fi
 {
   cat <<EOT
 # compute-sanitizer over the suite
