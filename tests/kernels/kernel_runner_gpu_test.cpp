@@ -105,7 +105,7 @@ TEST(Verification, GridStrideUsesOneWave) {
   EXPECT_GE(r->grid_blocks(), sms);
   EXPECT_LE(r->grid_blocks(), sms * 8);  // at most 2048 threads of 256 per SM
   auto one_shot = prepared("add_f32x4", 1 << 24);
-  EXPECT_EQ(one_shot->grid_blocks(), (1 << 24) / 4 / 256);
+  EXPECT_EQ(one_shot->grid_blocks(), (1 << 24) / 4 / one_shot->spec().default_block);
 }
 
 TEST(Verification, SixtyFourBitIndexPath) {
