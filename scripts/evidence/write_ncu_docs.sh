@@ -80,7 +80,7 @@ fi
 # compute-sanitizer over the suite
 
 \`compute-sanitizer --tool memcheck --leak-check full roofline measure --once --n 4099,1000003\`
-on the device machine (scripts/device/ncu_compare.sh): every suite kernel launched on fresh
+on the device machine (`scripts/device/memcheck.sh`): every suite kernel launched on fresh
 inputs at two sizes that are not multiples of any vector width, and verified.
 
 $facts
