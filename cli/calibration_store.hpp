@@ -1,7 +1,7 @@
 #pragma once
-// Keeping a Calibration. For now a stub: the JSON of the Calibration is written next to the
-// database (<db>.calibration.json). The lead replaces the body with
-// SqliteStore::save_calibration once the store has it (which also sets calibration.run_id).
+// Keeping a Calibration: its JSON is written next to the database (<db>.calibration.json),
+// replacing the previous one. The SQLite store has no calibration table yet, and predict/run
+// do not read this file: the GPU model files carry the calibrated values by hand for now.
 #include <nlohmann/json.hpp>
 #include <string>
 

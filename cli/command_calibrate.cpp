@@ -55,7 +55,7 @@ void add_calibrate_command(CLI::App& app) {
   auto reps = std::make_shared<int>(15);
   auto no_counters = std::make_shared<bool>(false);
   cmd->add_option("--device", *device, "CUDA device ordinal")->capture_default_str();
-  cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
+  cmd->add_option("--db", *db, "the calibration is written beside this database as <db>.calibration.json")->capture_default_str();
   cmd->add_option("--format", *format, "table or json")->capture_default_str();
   cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
   cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, L2 residency fractions)");
