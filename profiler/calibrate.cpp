@@ -201,9 +201,17 @@ Calibration calibrate_device(const CalibrateOptions& options,
   step("DRAM read");
   const Stat read_bw = stream_mix(calib::Mix::read, "read", "extra.dram_read_bandwidth", "read-only");
   step("DRAM write");
-  stream_mix(calib::Mix::write, "write", "extra.dram_write_bandwidth", "write-only");
+  const Stat write_bw = stream_mix(calib::Mix::write, "write", "extra.dram_write_bandwidth", "write-only");
   step("DRAM copy");
-  stream_mix(calib::Mix::copy, "copy", "dram_bandwidth_sustained", "copy");
+  const Stat copy_bw = stream_mix(calib::Mix::copy, "copy", "extra.dram_copy_bandwidth", "copy");
+  // The model's DRAM bound: (R + W + f x min(R, W)) / B. B is the one-direction bandwidth; a
+  // copy (R = W) then takes (2 + f) / B per byte pair, which gives f.
+  const double one_way = (read_bw.median + write_bw.median) / 2;
+  add("dram_bandwidth_sustained", {one_way, std::max(read_bw.spread, write_bw.spread)},
+      "mean of the best read-only and write-only bandwidths");
+  if (copy_bw.median > 0)
+    add("dram_turnaround_factor", {std::max(0.0, 2 * one_way / copy_bw.median - 2), copy_bw.spread},
+        "2 x dram_bandwidth_sustained / copy bandwidth - 2 (a copy reads and writes equal amounts)");
   add("extra.dram_copy_bandwidth.memcpy", stat_of(bandwidths(k.time_memcpy(warm, reps))),
       fmt::format("cudaMemcpyAsync device to device, {} buffers, (read + write bytes) / event time; B/s, median of {}",
                   buf_desc, reps));
