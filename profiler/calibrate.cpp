@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "kernels/calibration.hpp"
@@ -262,29 +263,32 @@ Calibration calibrate_device(const CalibrateOptions& options,
   }
 
   // --- loaded latency: Little's law on scalar loads, one in flight per thread, every thread resident
-  step("loaded latency (DRAM)");
-  {
-    const auto s = k.time_scalar_read(bytes, bytes, false, warm, reps);
+  // Latency (ns) and bandwidth of samples whose threads each keep one 4-B load in flight.
+  const auto littles_law = [](const auto& samples) {
     std::vector<double> lat, bw;
-    for (const auto& x : s) {
+    for (const auto& x : samples) {
       const double b = x.work / x.seconds;
       bw.push_back(b);
       lat.push_back(static_cast<double>(x.threads) * 4.0 / b * 1e9);
     }
+    return std::pair{stat_of(lat), stat_of(bw)};
+  };
+  step("loaded latency (DRAM)");
+  {
+    const auto s = k.time_scalar_read(bytes, bytes, false, warm, reps);
+    const auto [lat, bw] = littles_law(s);
     const std::int64_t threads = s.empty() ? 0 : s.front().threads;
-    add("dram_loaded_latency_ns", stat_of(lat),
+    add("dram_loaded_latency_ns", lat,
         fmt::format("Little's law: {} resident threads x 4 B (one scalar load in flight each) / bandwidth of a "
                     "read-only scalar kernel over {}; ns",
                     threads, buf_desc));
-    add("extra.dram_scalar_read_bandwidth", stat_of(bw),
+    add("extra.dram_scalar_read_bandwidth", bw,
         "read-only kernel, one 4-B load in flight per thread, full occupancy; B/s");
   }
   {
     const auto s = k.time_scalar_read_one_shot(warm, reps);
-    std::vector<double> lat;
-    for (const auto& x : s) lat.push_back(static_cast<double>(x.threads) * 4.0 / (x.work / x.seconds) * 1e9);
     const std::int64_t threads = s.empty() ? 0 : s.front().threads;
-    add("extra.dram_loaded_latency_one_shot_ns", stat_of(lat),
+    add("extra.dram_loaded_latency_one_shot_ns", littles_law(s).first,
         fmt::format("as dram_loaded_latency_ns with a one-shot kernel (one 4-B load per thread, n / 256 blocks, {} "
                     "resident threads): includes block turnover; ns",
                     threads));
@@ -295,18 +299,13 @@ Calibration calibrate_device(const CalibrateOptions& options,
   {
     const auto ws = static_cast<std::size_t>(std::floor(l2 / 4 / 65536) * 65536);
     const auto s = k.time_scalar_read(ws, static_cast<std::size_t>(512 * kMiB), true, warm, reps);
-    std::vector<double> lat, bw;
-    for (const auto& x : s) {
-      const double b = x.work / x.seconds;
-      bw.push_back(b);
-      lat.push_back(static_cast<double>(x.threads) * 4.0 / b * 1e9);
-    }
+    const auto [lat, bw] = littles_law(s);
     const std::int64_t threads = s.empty() ? 0 : s.front().threads;
-    add("l2_loaded_latency_ns", stat_of(lat),
+    add("l2_loaded_latency_ns", lat,
         fmt::format("Little's law: {} resident threads x 4 B / bandwidth of scalar ld.global.cg loads, one in flight "
                     "per thread, repeated over an L2-resident {} working set; ns",
                     threads, mib(static_cast<double>(ws))));
-    add("extra.l2_scalar_read_bandwidth", stat_of(bw),
+    add("extra.l2_scalar_read_bandwidth", bw,
         fmt::format("as l2_loaded_latency_ns: scalar loads over {}, one in flight per thread; B/s",
                     mib(static_cast<double>(ws))));
   }
