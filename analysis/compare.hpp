@@ -53,7 +53,7 @@ enum class TimeSource { prefer_counter, events };
 struct CompareOptions {
   double tolerance = 0.10;            // |rel_error| within this: Verdict::ok
   double negligible_fraction = 0.01;  // see ComparedQuantity::rel_error
-  double near_peak_pct = 80.0;        // a unit at >= this % of its ceiling limits the kernel
+  double near_peak_pct = 100 * kNearPeakFraction;  // a unit at >= this % of its ceiling limits the kernel
   double launch_factor = 1.5;         // duration <= factor x launch floor: launch-bound candidate
   TimeSource time_source = TimeSource::prefer_counter;
 };

@@ -55,16 +55,9 @@ struct BlockClock {
 
 __device__ __forceinline__ unsigned wrap(unsigned i, unsigned n) { return i >= n ? i - n : i; }
 
-template <bool kL2Only>
-__device__ __forceinline__ uint4 load16(const uint4* p) {
-  if constexpr (kL2Only)
-    return __ldcg(p);
-  else
-    return *p;
-}
-
-template <bool kL2Only>
-__device__ __forceinline__ unsigned load4(const unsigned* p) {
+// A plain load, or one cached in L2 only (ld.global.cg) for the L2 measurements.
+template <bool kL2Only, typename T>
+__device__ __forceinline__ T load(const T* p) {
   if constexpr (kL2Only)
     return __ldcg(p);
   else
@@ -86,10 +79,10 @@ __global__ void __launch_bounds__(kBlock) read16_kernel(const uint4* __restrict_
   unsigned acc = 0;
   for (unsigned k = 0; k < per_thread; k += 4) {
     const unsigned i1 = wrap(i0 + step, n), i2 = wrap(i1 + step, n), i3 = wrap(i2 + step, n);
-    const uint4 v0 = load16<kL2Only>(src + i0);
-    const uint4 v1 = load16<kL2Only>(src + i1);
-    const uint4 v2 = load16<kL2Only>(src + i2);
-    const uint4 v3 = load16<kL2Only>(src + i3);
+    const uint4 v0 = load<kL2Only>(src + i0);
+    const uint4 v1 = load<kL2Only>(src + i1);
+    const uint4 v2 = load<kL2Only>(src + i2);
+    const uint4 v3 = load<kL2Only>(src + i3);
     acc ^= fold(v0) ^ fold(v1) ^ fold(v2) ^ fold(v3);
     i0 = wrap(i3 + step, n);
   }
@@ -162,7 +155,7 @@ __global__ void __launch_bounds__(kBlock) read4_ilp1_kernel(const unsigned* __re
   unsigned acc = 0;
 #pragma unroll 1
   for (unsigned k = 0; k < per_thread; ++k) {
-    acc ^= load4<kL2Only>(src + i);
+    acc ^= load<kL2Only>(src + i);
     i = wrap(i + step, n);
   }
   if (acc == sentinel) *sink = acc;

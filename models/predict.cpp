@@ -16,7 +16,6 @@ namespace roofline {
 namespace {
 
 constexpr int kAssumedRegisters = 32;
-constexpr double kNearPeak = 0.8;  // a unit this busy limits the kernel (as analysis/compare.hpp)
 
 struct LittlesLaw {
   double throughput = 0;  // bytes/s the threads' requests sustain
@@ -286,9 +285,9 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
   p.binding = order[0].kind;
   p.runner_up = order[1].kind;
   // Queueing makes the latency bound approach the DRAM bound from above: with DRAM at least
-  // kNearPeak busy the kernel is DRAM-bound, as the analysis judges a measured unit.
+  // kNearPeakFraction busy the kernel is DRAM-bound, as the analysis judges a measured unit.
   const double dram_s = bound(p, BoundKind::dram).seconds;
-  if (p.binding == BoundKind::latency && dram_s >= kNearPeak * bound(p, BoundKind::latency).seconds)
+  if (p.binding == BoundKind::latency && dram_s >= kNearPeakFraction * bound(p, BoundKind::latency).seconds)
   {
     p.binding = BoundKind::dram;
     p.runner_up = BoundKind::latency;

@@ -11,6 +11,10 @@
 
 namespace roofline {
 
+// A unit at least this busy (fraction of its ceiling) limits the kernel: the predictor calls
+// a near-saturated DRAM the binding bound, the analysis a measured unit the limiter.
+inline constexpr double kNearPeakFraction = 0.8;
+
 enum class BoundKind { dram, l2, lsu, issue, compute, latency, launch };
 inline constexpr BoundKind kAllBounds[] = {BoundKind::dram,    BoundKind::l2,      BoundKind::lsu,
                                            BoundKind::issue,   BoundKind::compute, BoundKind::latency,
