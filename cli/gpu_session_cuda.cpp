@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <memory>
 
 #include "cli/gpu_session.hpp"
 #include "kernels/builtin_kernels.hpp"
@@ -50,21 +51,25 @@ class CudaGpuSession final : public GpuSession {
   }
 
   // The device-to-device copy of the same N and cache state: the bandwidth ceiling that
-  // "% of copy" refers to. Timed once, without counters.
+  // "% of copy" refers to. Timed once, without counters, through one timing-only session kept
+  // for all sizes (its set-up is done once and it shares the runners' buffer pool).
   double copy_bandwidth(const Launch& launch) {
     const auto key = std::make_pair(launch.n, launch.cache);
     if (auto it = copy_.find(key); it != copy_.end()) return it->second;
+    if (!copy_session_) {
+      MeasureOptions timing_only = session_.options();
+      timing_only.counters = false;
+      copy_session_ = std::make_unique<MeasureSession>(timing_only);
+    }
     auto runner = make_kernel_runner("copy_d2d");
     Launch copy = launch;
     copy.kernel = "copy_d2d";
     copy.dtype = DType::f32;
-    MeasureOptions timing_only = session_.options();
-    timing_only.counters = false;
-    const Measurement m = measure_launch(*runner, copy, timing_only);
-    return copy_[key] = m.bandwidth;
+    return copy_[key] = copy_session_->measure(*runner, copy).bandwidth;
   }
 
   MeasureSession session_;
+  std::unique_ptr<MeasureSession> copy_session_;
   DeviceProperties device_;
   std::optional<GpuSpec> gpu_;
   std::map<std::pair<std::int64_t, CacheState>, double> copy_;
