@@ -64,7 +64,9 @@ struct Comparison {
   std::vector<Diagnostic> diagnostics;
 
   // Added by analysis/compare: where the evidence came from.
-  std::string duration_source;      // "counter" (gpu__time_duration.sum) or "events" (median of CUDA events)
+  // "events" (median of CUDA events); "counter" (gpu__time_duration.sum) in runs stored before
+  // the time row became the event median.
+  std::string duration_source;
   bool limiter_inferred = false;    // true when timing-only: limiter from the model's traffic over measured time
   std::vector<UnitLoad> unit_loads; // every unit's load, highest first
 };

@@ -17,10 +17,10 @@ RunSummary summarize_run(const std::vector<Comparison>& comparisons, int launche
   // |rel_error| per metric, in first-seen order for names outside the metric table.
   std::map<std::string, std::vector<double>, std::less<>> errors;
   std::vector<std::string> extra;
-  int judged = 0, agree = 0;
+  int agree = 0;
   for (const auto& c : comparisons) {
     if (!c.measured_limiter.empty()) {
-      ++judged;
+      ++s.judged;
       if (c.bound_agrees) ++agree;
     }
     for (const auto& r : c.rows) {
@@ -30,7 +30,7 @@ RunSummary summarize_run(const std::vector<Comparison>& comparisons, int launche
       it->second.push_back(std::abs(r.rel_error));
     }
   }
-  s.bound_agreement = judged > 0 ? static_cast<double>(agree) / judged : 0.0;
+  s.bound_agreement = s.judged > 0 ? static_cast<double>(agree) / s.judged : 0.0;
 
   auto add = [&](std::string_view name) {
     auto it = errors.find(name);

@@ -19,7 +19,8 @@ struct QuantitySummary {
 struct RunSummary {
   int launches = 0;
   int compared = 0;
-  double bound_agreement = 0.0;  // fraction of compared launches whose bounds agree
+  int judged = 0;                // compared launches with a measured limiter
+  double bound_agreement = 0.0;  // fraction of the judged launches whose bounds agree
   std::vector<QuantitySummary> quantities;  // duration first, then counters in metric-table order
 };
 

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/invocation.hpp"
 #include "cli/kernel_selection.hpp"
+#include "cli/stored_calibration.hpp"
 #include "kernels/builtin_kernels.hpp"
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
@@ -23,18 +24,26 @@ void add_accuracy_command(CLI::App& app) {
   auto run = std::make_shared<std::string>("latest");
   auto db = std::make_shared<std::string>("roofline.db");
   auto out = std::make_shared<std::string>();
+  auto no_calibration = std::make_shared<bool>(false);
   cmd->add_option("--run", *run, "run id or 'latest'")->capture_default_str();
   cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
   cmd->add_option("-o,--output", *out, "write the markdown here instead of stdout");
-  cmd->footer("Time is compared against the median CUDA-event time; counters against CUPTI's.\n"
+  cmd->add_flag("--no-calibration", *no_calibration,
+                "re-predict with the GPU model's own ceilings, not the latest calibration of the run's device in --db");
+  cmd->footer("Time is compared against the median CUDA-event time; counters against CUPTI's. The latest\n"
+              "calibration of the run's device stored in --db is applied, and the markdown names it.\n"
               "Example: roofline accuracy --db docs/results/h100/suite.db --run 1 -o docs/accuracy.md");
   cmd->callback([=] {
     const SqliteStore store(*db, OpenMode::read_only);
     RunRecord record = store.load_run(store.resolve_run(*run));
-    const GpuSpec& gpu = find_gpu(record.gpu.id);
+    const GpuSpec& model = find_gpu(record.gpu.id);
+    const CalibratedGpu calibrated =
+        *no_calibration ? uncalibrated(model, "--no-calibration")
+                        : with_stored_calibration(model, store, record.run.device ? record.run.device->uuid : "");
+    const GpuSpec& gpu = calibrated.gpu;
     record.gpu = gpu;
+    record.run.calibration_id = calibrated.calibration ? std::optional(calibrated.calibration->run_id) : std::nullopt;
     CompareOptions options;
-    options.time_source = TimeSource::events;
     std::vector<Comparison> comparisons;
     for (auto& l : record.launches) {
       const KernelSpec* builtin = find_builtin_kernel(l.prediction.launch.kernel);
@@ -48,12 +57,16 @@ void add_accuracy_command(CLI::App& app) {
       }
     }
     const RunSummary summary = summarize_run(comparisons, static_cast<int>(record.launches.size()));
-    const std::string command =
-        fmt::format("roofline accuracy --db {} --run {}{}", *db, *run, out->empty() ? "" : " -o " + *out);
-    if (out->empty()) return render_accuracy_markdown(record, summary, command, std::cout);
-    std::ofstream file(*out);
-    if (!file) throw Error(fmt::format("cannot write '{}'", *out));
-    render_accuracy_markdown(record, summary, command, file);
+    const std::string command = fmt::format("roofline accuracy --db {} --run {}{}{}", *db, *run,
+                                            *no_calibration ? " --no-calibration" : "", out->empty() ? "" : " -o " + *out);
+    std::ofstream file;
+    if (!out->empty()) {
+      file.open(*out);
+      if (!file) throw Error(fmt::format("cannot write '{}'", *out));
+    }
+    std::ostream& markdown = out->empty() ? std::cout : file;
+    render_accuracy_markdown(record, summary, command, markdown);
+    markdown << "\nCeilings: " << calibrated.summary << ".\n";
   });
 }
 

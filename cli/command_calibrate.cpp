@@ -8,8 +8,8 @@
 #include <memory>
 #include <optional>
 
-#include "cli/calibration_store.hpp"
 #include "cli/commands.hpp"
+#include "cli/invocation.hpp"
 #include "cli/progress.hpp"
 #include "models/calibration.hpp"
 #include "models/error.hpp"
@@ -17,23 +17,12 @@
 #include "profiler/device_query.hpp"
 #include "reports/format.hpp"
 #include "reports/output_format.hpp"
+#include "reports/record_json.hpp"
+#include "reports/sqlite_store.hpp"
 #include "reports/text_table.hpp"
 
 namespace roofline {
 namespace {
-
-// Unit of a calibrated key: the parameter's, or one read from an extra key's name.
-std::string unit_of(std::string_view key) {
-  if (const GpuParam* p = find_gpu_param(key)) return std::string(p->unit);
-  auto has = [&](std::string_view s) { return key.find(s) != std::string_view::npos; };
-  if (has("bandwidth")) return "B/s";
-  if (has("_ns")) return "ns";
-  if (has("_hz")) return "Hz";
-  if (has("_bytes")) return "B";
-  if (has("_cycles")) return "cycles";
-  if (has("fma_rate")) return "FMA/s";
-  return "ratio";
-}
 
 std::string show(double v, const std::string& unit) {
   if (unit == "ns") return format_quantity(v * 1e-9, "s");
@@ -55,7 +44,7 @@ void add_calibrate_command(CLI::App& app) {
   auto reps = std::make_shared<int>(15);
   auto no_counters = std::make_shared<bool>(false);
   cmd->add_option("--device", *device, "CUDA device ordinal")->capture_default_str();
-  cmd->add_option("--db", *db, "the calibration is written beside this database as <db>.calibration.json")->capture_default_str();
+  cmd->add_option("--db", *db, "SQLite database to store the calibration in (created when missing)")->capture_default_str();
   cmd->add_option("--format", *format, "table or json")->capture_default_str();
   cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
   cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, L2 residency fractions)");
@@ -71,6 +60,7 @@ void add_calibrate_command(CLI::App& app) {
       throw InputError(fmt::format("calibrate: --device {} does not exist ({} device{} present)", *device, count,
                                    count == 1 ? "" : "s"));
 
+    SqliteStore store(*db);  // before measuring: a database that cannot be written fails in seconds, not minutes
     DeviceProperties props = query_device(*device);
     const std::optional<GpuSpec> model = device_gpu_spec(props);
 
@@ -78,7 +68,7 @@ void add_calibrate_command(CLI::App& app) {
     options.device = *device;
     options.repetitions = *reps;
     options.counters = !*no_counters;
-    options.roofline_version = ROOFLINE_VERSION;
+    options.roofline_version = toolkit_version();
     std::unique_ptr<Progress> progress;
     const auto started = std::chrono::steady_clock::now();
     Calibration cal = calibrate_device(options, [&](std::string_view step, int, int n) {
@@ -87,15 +77,16 @@ void add_calibrate_command(CLI::App& app) {
     });
     if (progress) progress->done();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    store_calibration(*db, cal);
+    cal.model_id = model ? model->id : "";
+    store.save_calibration(cal);
 
     if (f == OutputFormat::json) {
       nlohmann::json j = to_json(cal);
       j["seconds"] = seconds;
-      j["gpu_model"] = model ? model->id : "";
+      j["db"] = *db;
       for (auto& v : j["values"]) {
         const GpuParam* p = find_gpu_param(v["key"].get<std::string>());
-        v["unit"] = unit_of(v["key"].get<std::string>());
+        v["unit"] = calibrated_unit(v["key"].get<std::string>());
         if (p == nullptr || !model) continue;
         const Quantity& q = (*model).*(p->member);
         v["model_value"] = q.value;
@@ -116,7 +107,7 @@ void add_calibrate_command(CLI::App& app) {
     t.add_column("model source");
     t.add_column("ratio", Align::right);
     for (const auto& v : cal.values) {
-      const std::string unit = unit_of(v.key);
+      const std::string unit = calibrated_unit(v.key);
       std::string mv = "-", src = is_extra_key(v.key) ? "(not used by the model)" : "-", ratio = "-";
       if (const GpuParam* p = find_gpu_param(v.key); p != nullptr && model) {
         const Quantity& q = (*model).*(p->member);
@@ -132,7 +123,9 @@ void add_calibrate_command(CLI::App& app) {
       if (!is_extra_key(v.key)) std::cout << fmt::format("  {}: {}\n", v.key, v.method);
     for (const auto& v : cal.values)
       if (v.key == "extra.counters_unavailable") std::cout << fmt::format("\nnote: {}\n", v.method);
-    std::cout << fmt::format("\nStored for device {} ({}.calibration.json).\n", cal.device_uuid, *db);
+    std::cout << fmt::format("\nStored in {} as calibration run {} of device {}: `roofline run --db {}` predicts this "
+                             "device with it.\n",
+                             *db, cal.run_id, cal.device_uuid, *db);
   });
 }
 

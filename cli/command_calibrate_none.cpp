@@ -10,7 +10,7 @@ void add_calibrate_command(CLI::App& app) {
   auto db = std::make_shared<std::string>("roofline.db");
   auto format = std::make_shared<std::string>("table");
   cmd->add_option("--device", *device, "CUDA device ordinal")->capture_default_str();
-  cmd->add_option("--db", *db, "the calibration is written beside this database as <db>.calibration.json")->capture_default_str();
+  cmd->add_option("--db", *db, "SQLite database to store the calibration in (created when missing)")->capture_default_str();
   cmd->add_option("--format", *format, "table or json")->capture_default_str();
   cmd->callback([] {
     throw Error("calibrate: this roofline was built without CUDA (ROOFLINE_WITH_CUDA=OFF); nothing can be measured");

@@ -8,6 +8,7 @@
 #include "cli/device_probe.hpp"
 #include "models/gpu_catalog.hpp"
 #include "reports/format.hpp"
+#include "reports/gpu_params_table.hpp"
 #include "reports/output_format.hpp"
 #include "reports/record_json.hpp"
 #include "reports/text_table.hpp"
@@ -43,17 +44,7 @@ void print_parameters(const GpuSpec& g, OutputFormat format, std::ostream& out) 
     out << to_json(g).dump(2) << '\n';
     return;
   }
-  TextTable t;
-  t.add_column("parameter");
-  t.add_column("value", Align::right);
-  t.add_column("unit");
-  t.add_column("source");
-  t.add_column("note");
-  for (const auto& p : gpu_params()) {
-    const Quantity& q = g.*(p.member);
-    t.add_row({std::string(p.key), format_number(q.value, 6), std::string(p.unit), std::string(to_string(q.source)),
-               q.note.empty() ? std::string(p.description) : q.note});
-  }
+  const TextTable t = gpu_params_table(g);
   if (format != OutputFormat::table) return t.print(out, format);
   out << fmt::format("{} ({}), {}, compute capability {}.{}\n{}\n\n", g.name, g.id, g.arch, g.cc_major, g.cc_minor,
                      g.notes);

@@ -4,9 +4,11 @@
 #include "cli/commands.hpp"
 #include "cli/kernel_selection.hpp"
 #include "cli/launch_options.hpp"
+#include "cli/stored_calibration.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/predict.hpp"
 #include "reports/prediction_output.hpp"
+#include "reports/sqlite_store.hpp"
 
 namespace roofline {
 
@@ -16,23 +18,33 @@ void add_predict_command(CLI::App& app) {
   auto gpu = std::make_shared<std::string>("h100-sxm");
   auto format = std::make_shared<std::string>("table");
   auto details = std::make_shared<bool>(false);
+  auto db = std::make_shared<std::string>();
   cmd->add_option("--gpu", *gpu, "GPU model id (see `roofline gpus`)")->capture_default_str();
+  cmd->add_option("--db", *db, "apply the latest calibration of a --gpu device stored in this database (opened read-only)");
   add_launch_options(*cmd, *opts);
   cmd->add_option("--format", *format, "table, json (full precision) or csv")->capture_default_str();
-  cmd->add_flag("--details", *details, "table format: also print each launch's bound explanations, counters and notes");
+  cmd->add_flag("--details", *details,
+                "table format: also print each launch's bound explanations, counters and notes, and every ceiling "
+                "with its source");
   cmd->footer(
       "Examples:\n"
       "  roofline predict --kernel add_f32x4 --n 2^28\n"
       "  roofline predict --gpu rtx-4090 --kernel 'add_*' --n 1M,16M,256M --cache warm\n"
-      "  roofline predict --spec my_kernel.toml --n 2^24 --format json");
+      "  roofline predict --spec my_kernel.toml --n 2^24 --format json\n"
+      "  roofline predict --kernel add_f32 --n 2^28 --db roofline.db --details   # with calibrated ceilings");
   cmd->callback([=] {
-    const GpuSpec& g = find_gpu(*gpu);
-    const OutputFormat fmt = output_format_from_string(*format);
+    const OutputFormat f = output_format_from_string(*format);
+    std::optional<CalibratedGpu> calibrated;
+    if (!db->empty()) calibrated = with_stored_calibration(find_gpu(*gpu), SqliteStore(*db, OpenMode::read_only), "");
+    const GpuSpec& g = calibrated ? calibrated->gpu : find_gpu(*gpu);
     // Everything is predicted before anything is printed: a bad launch leaves no partial output.
     std::vector<Prediction> predictions;
     for (const auto& [spec, launch] : expand_launches(*opts, g.arch))
       predictions.push_back(predict_bounds(g, spec, launch));
-    print_predictions(predictions, fmt, *details, std::cout);
+    // JSON carries it in every ceiling's source and note; CSV has no place for it.
+    if (calibrated && f != OutputFormat::json)
+      (f == OutputFormat::csv ? std::cerr : std::cout) << "ceilings: " << calibrated->summary << '\n';
+    print_predictions(predictions, g, f, *details, std::cout);
   });
 }
 

@@ -14,7 +14,7 @@ void add_query_command(CLI::App& app) {
   auto format = std::make_shared<std::string>("table");
   cmd->add_option("sql", *sql, "SQL; statements that write are refused")->required();
   cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
-  cmd->add_option("--format", *format, "table, csv or json")->capture_default_str();
+  cmd->add_option("--format", *format, "table, csv, json or markdown")->capture_default_str();
   cmd->footer(
       "Examples:\n"
       "  roofline query \"SELECT kernel, n, cache, metric, predicted, measured, ratio FROM v_compare WHERE run_id = 1\"\n"

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 
 #include "analysis/compare.hpp"
@@ -13,6 +14,7 @@
 #include "cli/progress.hpp"
 #include "cli/report_files.hpp"
 #include "cli/session_support.hpp"
+#include "cli/stored_calibration.hpp"
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/predict.hpp"
@@ -41,14 +43,26 @@ struct RunOptions {
   std::string db = "roofline.db";
   ReportPaths reports{"roofline-report.html", "roofline-report.md", "", ""};
   bool predict_only = false;
+  bool no_calibration = false;
 };
+
+// The latest calibration of the measured device (or, when nothing is measured, of the GPU model)
+// in the database the run goes to; a database that does not exist yet holds none.
+CalibratedGpu calibrated_model(const RunOptions& o, const GpuSession* session, const GpuSpec& model) {
+  if (o.no_calibration) return uncalibrated(model, "--no-calibration");
+  if (!std::filesystem::exists(o.db)) return uncalibrated(model, o.db + " is new");
+  const SqliteStore store(o.db);  // read-write: upgrades an older schema, as storing the run will anyway
+  return with_stored_calibration(model, store, session ? session->device().uuid : "");
+}
 
 void execute(const RunOptions& o) {
   std::string why_not_measured = "--predict-only was given";
   std::unique_ptr<GpuSession> session;
   if (!o.predict_only) session = GpuSession::open(o.session, &why_not_measured);
 
-  const GpuSpec& gpu = session ? session_gpu_or(*session, o.gpu) : find_gpu(o.gpu);
+  const CalibratedGpu calibrated =
+      calibrated_model(o, session.get(), session ? session_gpu_or(*session, o.gpu) : find_gpu(o.gpu));
+  const GpuSpec& gpu = calibrated.gpu;
   const auto launches = expand_launches(o.launches, gpu.arch);
   if (session) check_fits(launches, gpu, session->free_memory_bytes());
   // Every prediction first: bad input fails before the database is touched.
@@ -61,6 +75,7 @@ void execute(const RunOptions& o) {
   run.toolkit_version = toolkit_version();
   run.git_revision = ROOFLINE_GIT_REVISION;
   run.gpu_id = gpu.id;
+  if (calibrated.calibration) run.calibration_id = calibrated.calibration->run_id;
   run.cache_setting = o.launches.cache;
   run.clock_setting = "as found (roofline never changes clocks)";
   if (session) run.device = session->device();
@@ -96,7 +111,8 @@ void execute(const RunOptions& o) {
   const RunRecord stored = store.load_run(run_id);
   print_launch_summary(stored, std::cout);
   const std::string written = write_reports(stored, o.reports);
-  std::cout << fmt::format("\nrun {} ({}) stored in {}\n{}", run_id, to_string(status), o.db, written);
+  std::cout << fmt::format("\nrun {} ({}) stored in {}\nceilings: {}\n{}", run_id, to_string(status), o.db,
+                           calibrated.summary, written);
   if (!session)
     std::cout << fmt::format("nothing was measured ({}): these are predictions for {} only\n", why_not_measured, gpu.id);
   if (status == RunStatus::partial) throw Error("interrupted: the run is stored as partial with every finished launch");
@@ -120,8 +136,12 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--json", o->reports.json, "also export the run as JSON");
   cmd->add_option("--csv", o->reports.csv, "also export the run's values as CSV (launch x metric)");
   cmd->add_flag("--predict-only", o->predict_only, "do not measure even when a GPU is present");
+  cmd->add_flag("--no-calibration", o->no_calibration,
+                "predict with the GPU model's own ceilings, not the latest calibration stored in --db");
   cmd->footer(
       "Without a GPU the run predicts for --gpu, stores and reports, and says that nothing was measured.\n"
+      "Predictions use the latest `roofline calibrate` of the measured device stored in --db (without a\n"
+      "GPU: of any device of the --gpu model), and the run records which.\n"
       "Examples:\n"
       "  roofline run                                   # whole suite, 2^20/2^24/2^28, cold and warm\n"
       "  roofline run --suite elementwise --n 16M --cache warm --db results.db\n"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "kernels/cuda_check.hpp"
+#include "kernels/stream_blocker.hpp"
 #include "models/error.hpp"
 
 namespace roofline::calib {
@@ -510,7 +511,8 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
   for (int i = 0; i < warmup; ++i) empty_kernel<<<1, 32, 0, s0>>>();
   ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
-  // As the Timer does: an event pair around every launch, the launches back-to-back.
+  // As the Timer does: an event pair around every launch, the launches queued behind a
+  // StreamBlocker in chunks the launch queue holds, so that no host gap is timed.
   std::vector<cudaEvent_t> events(2 * static_cast<std::size_t>(back_to_back), nullptr);
   struct Guard {
     std::vector<cudaEvent_t>& e;
@@ -520,28 +522,45 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
     }
   } guard{events};
   for (auto& e : events) ROOFLINE_CUDA_CHECK(cudaEventCreate(&e));
-  for (int i = 0; i < back_to_back; ++i) {
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i], s0));
-    empty_kernel<<<1, 32, 0, s0>>>();
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i + 1], s0));
+  StreamBlocker blocker;
+  auto held = [&](auto&& enqueue) {
+    blocker.block(s0);
+    enqueue();
+    blocker.release();
+    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
+    if (blocker.gave_up()) throw Error("calibration: the launch queue did not hold a chunk of empty launches");
+  };
+  const int chunk = StreamBlocker::kMaxQueuedLaunches;
+  for (int first = 0; first < back_to_back; first += chunk) {
+    held([&] {
+      for (int i = first; i < std::min(first + chunk, back_to_back); ++i) {
+        ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i], s0));
+        empty_kernel<<<1, 32, 0, s0>>>();
+        ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i + 1], s0));
+      }
+    });
   }
-  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
-  ROOFLINE_CUDA_CHECK(cudaGetLastError());
   for (int i = 0; i < back_to_back; ++i) {
     float ms = 0.0f;
     ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events[2 * i], events[2 * i + 1]));
     out.event_s.push_back(static_cast<double>(ms) * 1e-3);
   }
-  // Throughput: launches back-to-back with no events between them.
+  // Throughput: chunks of launches with no events between them, queued the same way.
   if (batch > 0) {
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, s0));
-    for (int i = 0; i < batch; ++i) empty_kernel<<<1, 32, 0, s0>>>();
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, s0));
-    ROOFLINE_CUDA_CHECK(cudaEventSynchronize(m.ev1));
-    ROOFLINE_CUDA_CHECK(cudaGetLastError());
-    float ms = 0.0f;
-    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, m.ev0, m.ev1));
-    out.batch_per_launch_s = static_cast<double>(ms) * 1e-3 / batch;
+    double total_s = 0.0;
+    for (int first = 0; first < batch; first += chunk) {
+      const int count = std::min(chunk, batch - first);
+      held([&] {
+        ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, s0));
+        for (int i = 0; i < count; ++i) empty_kernel<<<1, 32, 0, s0>>>();
+        ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, s0));
+      });
+      float ms = 0.0f;
+      ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, m.ev0, m.ev1));
+      total_s += static_cast<double>(ms) * 1e-3;
+    }
+    out.batch_per_launch_s = total_s / batch;
   }
   // Isolated: the host waits for each launch.
   using Clock = std::chrono::steady_clock;

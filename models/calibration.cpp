@@ -19,6 +19,22 @@ const GpuParam* find_gpu_param(std::string_view key) {
   return nullptr;
 }
 
+std::string calibrated_unit(std::string_view key) {
+  if (const GpuParam* p = find_gpu_param(key)) return std::string(p->unit);
+  auto has = [&](std::string_view s) { return key.find(s) != std::string_view::npos; };
+  if (has("bandwidth")) return "B/s";
+  if (has("_ns")) return "ns";
+  if (has("_hz")) return "Hz";
+  if (has("_bytes")) return "B";
+  if (has("_cycles")) return "cycles";
+  if (has("fma_rate")) return "FMA/s";
+  return "ratio";
+}
+
+std::string describe(const Calibration& c) {
+  return fmt::format("calibration run {} of {} ({}), {}", c.run_id, c.device_uuid, c.device_name, c.date);
+}
+
 GpuSpec apply_calibration(GpuSpec base, const Calibration& calibration) {
   for (const auto& v : calibration.values) {
     const GpuParam* p = find_gpu_param(v.key);
@@ -26,8 +42,8 @@ GpuSpec apply_calibration(GpuSpec base, const Calibration& calibration) {
     Quantity& q = base.*(p->member);
     q.value = v.value;
     q.source = Source::calibrated;
-    q.note = fmt::format("calibrated {} (run {}): {}, spread {:.1f} %", calibration.date, calibration.run_id,
-                         v.method, v.spread * 100.0);
+    q.note = fmt::format("calibrated {} on {} (calibration run {}): {}, spread {:.1f} %", calibration.date,
+                         calibration.device_uuid, calibration.run_id, v.method, v.spread * 100.0);
   }
   return base;
 }

@@ -23,7 +23,8 @@ struct CalibratedValue {
 
 struct Calibration {
   std::string device_uuid, device_name, date, roofline_version;  // date: ISO 8601 UTC
-  std::int64_t run_id = 0;                                       // set by the store
+  std::string model_id;      // the catalog GPU model the device matched; empty when none
+  std::int64_t run_id = 0;   // the calibration run's id, set by the store (SqliteStore::save_calibration)
   std::vector<CalibratedValue> values;
 };
 
@@ -36,8 +37,16 @@ const CalibratedValue* find_value(const Calibration& c, std::string_view key);
 // The parameter a key names, or nullptr (extra.* keys and unknown keys).
 const GpuParam* find_gpu_param(std::string_view key);
 
+// The unit of a calibrated key: the parameter's, or for an extra key one read from its name
+// ("..._bandwidth..." B/s, "..._ns" ns, ...; "ratio" when the name says nothing).
+std::string calibrated_unit(std::string_view key);
+
+// "calibration run 3 of GPU-1234 (NVIDIA H100 80GB HBM3), 2025-01-02T03:04:05Z"
+std::string describe(const Calibration& calibration);
+
 // base with every calibrated parameter overridden: value, Source::calibrated and the note
-// "calibrated <date> (run <id>): <method>, spread <x> %". extra.* keys and keys that are not
+// "calibrated <date> on <uuid> (calibration run <id>): <method>, spread <x> %", so that every
+// output showing a ceiling's source also names the calibration. extra.* keys and keys that are not
 // gpu_params() keys (from another toolkit version) are ignored, as are non-finite or
 // non-positive values.
 GpuSpec apply_calibration(GpuSpec base, const Calibration& calibration);

@@ -23,7 +23,7 @@ struct GpuSpec {
   Quantity l2_bytes, l2_partitions, l2_bandwidth, l2_fabric_factor;
   Quantity l2_resident_lo_fraction, l2_resident_hi_fraction;
   // Latencies (ns)
-  Quantity dram_latency_ns, dram_loaded_latency_ns, dram_queue_latency_ns, l2_latency_ns, l2_loaded_latency_ns;
+  Quantity dram_latency_ns, dram_loaded_latency_ns, dram_queue_latency_ns, dram_ramp_ns, l2_latency_ns, l2_loaded_latency_ns;
   Quantity l2_dirty_retention_fraction;
   Quantity launch_overhead_ns;
   // Per-SM limits (occupancy)

@@ -14,6 +14,10 @@ namespace roofline {
 // A unit at least this busy (fraction of its ceiling) limits the kernel: the predictor calls
 // a near-saturated DRAM the binding bound, the analysis a measured unit the limiter.
 inline constexpr double kNearPeakFraction = 0.8;
+// A launch that takes at most this many times the launch overhead (the overhead is at least
+// half of it) is launch-bound unless a unit is near its peak (the predictor's binding bound
+// and the analysis' measured limiter).
+inline constexpr double kLaunchBoundFactor = 2.0;
 
 enum class BoundKind { dram, l2, lsu, issue, compute, latency, launch };
 inline constexpr BoundKind kAllBounds[] = {BoundKind::dram,    BoundKind::l2,      BoundKind::lsu,

@@ -30,6 +30,7 @@ struct Run {
   std::string command_line;
   std::string toolkit_version, git_revision;
   std::string gpu_id;  // GPU model predicted for
+  std::optional<std::int64_t> calibration_id;  // the calibration run applied to that model, if any
   std::optional<DeviceInfo> device;  // empty when nothing was measured
   std::string cache_setting;   // "cold", "warm", "both"
   std::string clock_setting;   // "as found" (the toolkit never changes clocks)

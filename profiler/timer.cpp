@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernels/cuda_check.hpp"
+#include "kernels/stream_blocker.hpp"
 #include "models/error.hpp"
 
 namespace roofline {
@@ -50,9 +51,12 @@ TimingStats time_launches(KernelRunner& runner, CacheState cache, const TimerOpt
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
 
   // Batches: the first one is min_repetitions, later ones grow with what is already there,
-  // so the host synchronises O(log n) times rather than after every launch.
-  const int max_batch = 256;
+  // so the host synchronises O(log n) times rather than after every launch. Each batch is
+  // enqueued behind a StreamBlocker, so that no event pair holds a host submission gap; a
+  // batch the launch queue could not hold (the blocker gave up) is dropped and the cap halved.
+  int max_batch = StreamBlocker::kMaxQueuedLaunches;
   EventPairs events(max_batch);
+  StreamBlocker blocker;
   std::vector<double> times;
   times.reserve(static_cast<std::size_t>(std::max(options.min_repetitions, 1)) * 4);
   TimingStats stats;
@@ -60,14 +64,22 @@ TimingStats time_launches(KernelRunner& runner, CacheState cache, const TimerOpt
   for (;;) {
     batch = std::min(batch, options.max_repetitions - static_cast<int>(times.size()));
     if (batch <= 0) break;
+    blocker.block(s);
     for (int i = 0; i < batch; ++i) {
       if (cold) flush->flush(s);
       ROOFLINE_CUDA_CHECK(cudaEventRecord(events.start(i), s));
       runner.launch(s);
       ROOFLINE_CUDA_CHECK(cudaEventRecord(events.stop(i), s));
     }
+    blocker.release();
     ROOFLINE_CUDA_CHECK(cudaEventSynchronize(events.stop(batch - 1)));
     ROOFLINE_CUDA_CHECK(cudaGetLastError());
+    if (blocker.gave_up()) {
+      if (max_batch == 1) throw Error("time_launches: the stream blocker gave up with one launch queued");
+      max_batch /= 2;
+      batch = max_batch;
+      continue;
+    }
     for (int i = 0; i < batch; ++i) {
       float ms = 0.0f;
       ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events.start(i), events.stop(i)));

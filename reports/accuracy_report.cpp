@@ -6,47 +6,17 @@
 
 #include "models/metric.hpp"
 #include "reports/format.hpp"
+#include "reports/markdown_table.hpp"
+#include "reports/report_tables.hpp"
 #include "reports/text_table.hpp"
 
 namespace roofline {
 namespace {
 
-constexpr std::string_view kKeyCounters[] = {metric::dram_sectors_read, metric::dram_sectors_write,
-                                             metric::lts_tex_read, metric::lts_tex_write, metric::inst_executed};
-
-const QuantitySummary* quantity(const RunSummary& s, std::string_view metric) {
-  for (const auto& q : s.quantities)
-    if (q.metric == metric) return &q;
-  return nullptr;
-}
-
 const ComparedQuantity* row(const Comparison& c, std::string_view metric) {
   for (const auto& r : c.rows)
     if (r.metric == metric) return &r;
   return nullptr;
-}
-
-std::string verdict(bool met) { return met ? "met" : "MISSED"; }
-
-void summary(const RunSummary& s, const AccuracyTargets& t, std::ostream& out) {
-  TextTable table;
-  for (auto title : {"target", "goal", "achieved", "verdict"}) table.add_column(title);
-  if (const auto* d = quantity(s, metric::duration)) {
-    const double within = d->within_10pct;
-    table.add_row({"duration within ±10 % of the measured median", fmt::format("≥ {:.0f} % of launches", 100 * t.duration_share),
-                   fmt::format("{:.1f} % of {}", 100 * within, d->count), verdict(within >= t.duration_share)});
-    table.add_row({"median |duration error|", fmt::format("≤ {:.0f} %", 100 * t.duration_median),
-                   format_percent(d->median_abs_error), verdict(d->median_abs_error <= t.duration_median)});
-  }
-  table.add_row({"predicted bound = measured limiter", fmt::format("≥ {:.0f} % of launches", 100 * t.bound_agreement),
-                 fmt::format("{:.1f} % of {}", 100 * s.bound_agreement, s.compared),
-                 verdict(s.bound_agreement >= t.bound_agreement)});
-  for (auto name : kKeyCounters)
-    if (const auto* q = quantity(s, name))
-      table.add_row({fmt::format("{} within ±5 %", name), fmt::format("≥ {:.0f} % of launches", 100 * t.counter_share),
-                     fmt::format("{:.1f} % of {}", 100 * q->within_5pct, q->count),
-                     verdict(q->within_5pct >= t.counter_share)});
-  table.print_markdown(out);
 }
 
 std::string error_cell(const ComparedQuantity* r) {
@@ -66,9 +36,7 @@ void render_accuracy_markdown(const RunRecord& run, const RunSummary& s, std::st
   if (run.run.device)
     out << fmt::format("Device: {} ({}), driver {}, CUDA runtime {}.\n\n", run.run.device->name, run.run.device->uuid,
                        run.run.device->driver_version, run.run.device->runtime_version);
-  out << "## Summary against the targets\n\n";
-  summary(s, t, out);
-  out << fmt::format("\n{} launches, {} compared.\n\n", s.launches, s.compared);
+  render_markdown_table(accuracy_table(accuracy_summary(s, t)), out);
 
   out << "## Every launch\n\nErrors are (predicted − measured) / measured.\n\n";
   TextTable table;

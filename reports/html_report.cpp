@@ -108,9 +108,10 @@ void render_html_report(const RunRecord& run, std::ostream& out) {
   for (const auto& banner : report_banners(run)) out << "<p class=\"banner\">" << html_escape(banner) << "</p>\n";
 
   const auto tables = report_tables(run);
+  const std::string_view anchor = chart_anchor(tables);
   for (const auto& t : tables) {
     table(out, t);
-    if (t.id == "summary") {
+    if (t.id == anchor) {
       out << "<section id=\"roofline\">\n<h2>Roofline</h2>\n<p class=\"caption\">"
           << html_escape(kChartCaption) << " Hover for details."
           << "</p>\n";

@@ -2,52 +2,20 @@
 
 #include <ostream>
 
-#include <fmt/format.h>
-
 #include "reports/format.hpp"
+#include "reports/markdown_table.hpp"
 #include "reports/report_tables.hpp"
 
 namespace roofline {
-namespace {
-
-std::string md_cell(const ReportCell& c) {
-  const std::string s = markdown_escape(c.text);
-  if (s.empty()) return s;
-  if (c.emphasis == Emphasis::bad || c.highlight) return "**" + s + "**";
-  if (c.emphasis == Emphasis::warn) return "*" + s + "*";
-  return s;
-}
-
-void table(std::ostream& out, const ReportTable& t) {
-  out << "## " << markdown_escape(t.title) << "\n\n";
-  if (!t.caption.empty()) out << markdown_escape(t.caption) << "\n\n";
-  if (t.rows.empty()) {
-    out << markdown_escape(t.empty_text) << "\n\n";
-    return;
-  }
-  out << '|';
-  for (const auto& h : t.header) out << ' ' << markdown_escape(h) << " |";
-  out << "\n|";
-  // Alignment from the first row: numbers to the right.
-  for (std::size_t i = 0; i < t.header.size(); ++i)
-    out << (i < t.rows.front().size() && t.rows.front()[i].numeric ? " ---: |" : " --- |");
-  out << '\n';
-  for (const auto& row : t.rows) {
-    out << '|';
-    for (const auto& c : row) out << ' ' << md_cell(c) << " |";
-    out << '\n';
-  }
-  out << '\n';
-}
-
-}  // namespace
 
 void render_markdown_report(const RunRecord& run, std::ostream& out, std::string_view chart_path) {
   out << "# " << markdown_escape(report_title(run)) << "\n\n";
   for (const auto& banner : report_banners(run)) out << "> " << markdown_escape(banner) << "\n\n";
-  for (const auto& t : report_tables(run)) {
-    table(out, t);
-    if (t.id == "summary" && !chart_path.empty()) {
+  const auto tables = report_tables(run);
+  const std::string_view anchor = chart_anchor(tables);
+  for (const auto& t : tables) {
+    render_markdown_table(t, out);
+    if (t.id == anchor && !chart_path.empty()) {
       out << "## Roofline\n\n"
           << markdown_escape(kChartCaption)
           << "\n\n![Hierarchical roofline](" << chart_path << ")\n\n";

@@ -4,6 +4,7 @@
 
 #include "reports/detail/counter_columns.hpp"
 #include "reports/format.hpp"
+#include "reports/gpu_params_table.hpp"
 #include "reports/record_json.hpp"
 #include "reports/text_table.hpp"
 
@@ -20,7 +21,8 @@ std::string size_label(std::int64_t n) {
   return std::to_string(n);
 }
 
-void print_table(const std::vector<Prediction>& ps, bool details, OutputFormat format, std::ostream& out) {
+void print_table(const std::vector<Prediction>& ps, const GpuSpec& gpu, bool details, OutputFormat format,
+                 std::ostream& out) {
   TextTable t;
   for (auto title : {"kernel", "N", "dtype", "cache", "grid x block", "occ", "bound", "runner-up", "time"})
     t.add_column(title, std::string_view(title) == "N" || std::string_view(title) == "time" ? Align::right : Align::left);
@@ -65,6 +67,8 @@ void print_table(const std::vector<Prediction>& ps, bool details, OutputFormat f
                        format_number(p.ai_l2), format_number(p.ai_l1));
     for (const auto& n : p.notes) out << "  note: " << n << '\n';
   }
+  out << fmt::format("\nceilings of {} ({}), with where each came from:\n", gpu.id, gpu.name);
+  gpu_params_table(gpu).print_text(out);
 }
 
 void print_csv(const std::vector<Prediction>& ps, std::ostream& out) {
@@ -95,16 +99,16 @@ void print_csv(const std::vector<Prediction>& ps, std::ostream& out) {
 
 }  // namespace
 
-void print_predictions(const std::vector<Prediction>& predictions, OutputFormat format, bool details,
-                       std::ostream& out) {
+void print_predictions(const std::vector<Prediction>& predictions, const GpuSpec& gpu, OutputFormat format,
+                       bool details, std::ostream& out) {
   switch (format) {
     case OutputFormat::table:
-    case OutputFormat::markdown: print_table(predictions, details, format, out); break;
+    case OutputFormat::markdown: print_table(predictions, gpu, details, format, out); break;
     case OutputFormat::csv: print_csv(predictions, out); break;
     case OutputFormat::json: {
       nlohmann::json all = nlohmann::json::array();
       for (const auto& p : predictions) all.push_back(to_json(p));
-      out << all.dump(2) << '\n';
+      out << nlohmann::json{{"gpu", to_json(gpu)}, {"predictions", std::move(all)}}.dump(2) << '\n';
       break;
     }
   }

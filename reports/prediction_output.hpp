@@ -3,15 +3,18 @@
 #include <ostream>
 #include <vector>
 
+#include "models/gpu_spec.hpp"
 #include "models/prediction.hpp"
 #include "reports/output_format.hpp"
 
 namespace roofline {
 
-// table: one line per launch with every bound's time; with `details`, each launch's bound
-// explanations, predicted counters and notes follow. csv: one row per launch, every bound and
-// counter a column. json: an array of full-precision prediction objects.
-void print_predictions(const std::vector<Prediction>& predictions, OutputFormat format, bool details,
-                       std::ostream& out);
+// gpu: the model the predictions used. table: one line per launch with every bound's time; with
+// `details`, each launch's bound explanations, predicted counters and notes follow, then every
+// ceiling of gpu with its value, source and note. csv: one row per launch, every bound and counter
+// a column. json: {"gpu": the model with every ceiling, unit, source and note, "predictions":
+// full-precision prediction objects}.
+void print_predictions(const std::vector<Prediction>& predictions, const GpuSpec& gpu, OutputFormat format,
+                       bool details, std::ostream& out);
 
 }  // namespace roofline

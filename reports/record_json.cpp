@@ -104,6 +104,7 @@ json to_json(const Run& r) {
          {"toolkit_version", r.toolkit_version},
          {"git_revision", r.git_revision},
          {"gpu_id", r.gpu_id},
+         {"calibration_id", r.calibration_id ? json(*r.calibration_id) : json(nullptr)},
          {"cache_setting", r.cache_setting},
          {"clock_setting", r.clock_setting},
          {"note", r.note}};
@@ -128,6 +129,19 @@ json to_json(const Run& r) {
     j["device"] = nullptr;
   }
   return j;
+}
+
+json to_json(const CalibratedValue& v) {
+  return {{"key", v.key}, {"value", v.value}, {"spread", v.spread}, {"method", v.method}};
+}
+
+json to_json(const Calibration& c) {
+  json values = json::array();
+  for (const auto& v : c.values) values.push_back(to_json(v));
+  return {{"run_id", c.run_id},           {"device_uuid", c.device_uuid},
+          {"device_name", c.device_name}, {"model_id", c.model_id},
+          {"date", c.date},               {"roofline_version", c.roofline_version},
+          {"values", std::move(values)}};
 }
 
 json to_json(const PassPrediction& p) {

@@ -3,6 +3,7 @@
 // and the JSON export of a run. One serializer per record; the store reads back what it needs.
 #include <nlohmann/json.hpp>
 
+#include "models/calibration.hpp"
 #include "models/kernel_spec.hpp"
 #include "reports/report_data.hpp"
 
@@ -11,6 +12,8 @@ namespace roofline {
 nlohmann::json to_json(const KernelSpec& k);
 nlohmann::json to_json(const GpuSpec& g);        // facts + every parameter with unit and source
 nlohmann::json to_json(const Run& r);
+nlohmann::json to_json(const CalibratedValue& v);
+nlohmann::json to_json(const Calibration& c);    // `roofline calibrate --format json`
 nlohmann::json to_json(const PassPrediction& p);
 nlohmann::json to_json(const Prediction& p);
 nlohmann::json to_json(const Measurement& m);

@@ -3,8 +3,10 @@
 // the markdown renderer, so the two always show the same thing.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "analysis/accuracy_summary.hpp"
 #include "analysis/run_summary.hpp"
 #include "reports/report_data.hpp"
 
@@ -54,6 +56,7 @@ ReportTable run_facts_table(const RunRecord& r);
 ReportTable device_table(const RunRecord& r);
 ReportTable ceilings_table(const RunRecord& r);
 ReportTable summary_table(const RunRecord& r, const RunSummary& s);
+ReportTable accuracy_table(const AccuracySummary& a);  // one row per target: goal, achieved, verdict
 ReportTable launches_table(const RunRecord& r);     // one row per launch: time, bound, limiter
 ReportTable bounds_table(const RunRecord& r);       // one row per launch: every bound's time
 ReportTable counters_table(const RunRecord& r);     // one row per launch x metric
@@ -63,14 +66,17 @@ ReportTable diagnostics_table(const RunRecord& r);  // diagnostics, counter note
 std::string summary_line(const RunSummary& s);
 // Title of a report ("roofline run 7 — NVIDIA H100 SXM5 80GB").
 std::string report_title(const RunRecord& r);
-// Warnings shown above everything: nothing measured, run not complete.
+// Warnings shown above everything: nothing measured, comparisons timed by the CUPTI counter
+// (runs stored by an older roofline), run not complete.
 std::vector<std::string> report_banners(const RunRecord& r);
 inline constexpr std::string_view kChartCaption =
     "Hollow markers: predicted; filled: measured (the kernel's FLOPs over the measured time and traffic); "
     "circles at DRAM intensity, squares at L2 intensity.";
 
-// Every table of a report in display order (facts, device, ceilings, summary, launches, bounds,
-// counters, diagnostics); the chart goes after the summary.
+// Every table of a report in display order (facts, device, ceilings, summary, accuracy against
+// the targets when something was measured, launches, bounds, counters, diagnostics).
 std::vector<ReportTable> report_tables(const RunRecord& r);
+// The id of the table the chart follows: the last of the summaries (accuracy, else summary).
+std::string_view chart_anchor(const std::vector<ReportTable>& tables);
 
 }  // namespace roofline

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -370,7 +371,48 @@ CROSS JOIN metrics m ON m.id = v.metric_id
 LEFT JOIN launch_values q ON v.side = 0 AND q.launch_id = l.id AND q.side = 1 AND q.metric_id = v.metric_id;
 )sql";
 
-constexpr std::array<std::string_view, 3> kMigrations{kMigrationV1, kMigrationV2, kMigrationV3};
+// v4: calibrations (`roofline calibrate`), kept apart from `runs` so that "latest run", reports
+// and `SELECT max(id) FROM runs` keep meaning a run of kernels; a calibration has its own run id
+// (calibrations.id), and a run records the one its predictions used (runs.calibration_id).
+constexpr std::string_view kMigrationV4 = R"sql(
+CREATE TABLE calibrations (
+  id              INTEGER PRIMARY KEY,
+  device_uuid     TEXT NOT NULL,
+  device_name     TEXT NOT NULL,
+  model_id        TEXT NOT NULL,
+  calibrated_at   TEXT NOT NULL,
+  toolkit_version TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX calibrations_device ON calibrations(device_uuid, id);
+CREATE INDEX calibrations_model ON calibrations(model_id, id);
+CREATE TABLE calibration_values (
+  calibration_id INTEGER NOT NULL REFERENCES calibrations(id) ON DELETE CASCADE,
+  key            TEXT NOT NULL,
+  value          REAL NOT NULL,
+  unit           TEXT NOT NULL,
+  spread         REAL NOT NULL,
+  method         TEXT NOT NULL,
+  ord            INTEGER NOT NULL,
+  PRIMARY KEY (calibration_id, key)
+) WITHOUT ROWID;
+
+ALTER TABLE runs ADD COLUMN calibration_id INTEGER REFERENCES calibrations(id);
+
+DROP VIEW v_runs;
+CREATE VIEW v_runs AS
+SELECT r.id, r.status, r.started_at, r.finished_at, r.gpu_id, d.name AS device,
+       (SELECT count(*) FROM launches l WHERE l.run_id = r.id) AS launches,
+       (SELECT count(*) FROM launches l WHERE l.run_id = r.id AND l.measured) AS measured,
+       r.command_line, r.toolkit_version, r.git_revision, r.host, r.pid, r.note, r.calibration_id
+FROM runs r LEFT JOIN devices d ON d.id = r.device_id;
+
+CREATE VIEW v_calibrations AS
+SELECT c.id AS calibration_id, c.calibrated_at, c.device_uuid, c.device_name, c.model_id, v.key, v.value, v.unit,
+       v.spread, v.method
+FROM calibrations c JOIN calibration_values v ON v.calibration_id = c.id;
+)sql";
+
+constexpr std::array<std::string_view, 4> kMigrations{kMigrationV1, kMigrationV2, kMigrationV3, kMigrationV4};
 static_assert(kMigrations.size() == SqliteStore::kSchemaVersion);
 
 // ---------------------------------------------------------------------------------------
@@ -670,6 +712,26 @@ struct SqliteStore::Impl {
     return s.i64(0);
   }
 
+  // The calibration whose id the statement (bound, not yet stepped) selects; nullopt when none.
+  std::optional<Calibration> calibration(Stmt& select_id) {
+    if (!select_id.step()) return std::nullopt;
+    const std::int64_t id = select_id.i64(0);
+    Calibration c;
+    auto& s = stmt("SELECT id, device_uuid, device_name, model_id, calibrated_at, toolkit_version "
+                   "FROM calibrations WHERE id = ?");
+    s.bind(id).step();
+    c.run_id = s.i64(0);
+    c.device_uuid = s.text(1);
+    c.device_name = s.text(2);
+    c.model_id = s.text(3);
+    c.date = s.text(4);
+    c.roofline_version = s.text(5);
+    auto& v = stmt("SELECT key, value, spread, method FROM calibration_values WHERE calibration_id = ? ORDER BY ord");
+    v.bind(id);
+    while (v.step()) c.values.push_back({v.text(0), v.f64(1), v.f64(2), v.text(3)});
+    return c;
+  }
+
   // side: 0 predicted, 1 measured. `other` holds the other side's values (nullptr when it has
   // none): sets `paired`.
   void insert_metrics(std::int64_t launch_id, int side, const std::vector<MetricValue>& values,
@@ -755,12 +817,14 @@ std::int64_t SqliteStore::begin_run(const Run& run, const GpuSpec& gpu) {
   auto& ins = im.stmt(
       "INSERT INTO runs(status, started_at, finished_at, command_line, toolkit_version, git_revision, gpu_id, "
       "gpu_name, gpu_arch, gpu_cc_major, gpu_cc_minor, gpu_notes, device_id, cache_setting, clock_setting, note, "
-      "host, pid, process_start) VALUES ('running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "host, pid, process_start, calibration_id) VALUES ('running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+      "?, ?, ?)");
   ins.bind(run.started_at.empty() ? now_utc(im.db) : run.started_at)
       .bind(run.finished_at).bind(run.command_line).bind(run.toolkit_version).bind(run.git_revision)
       .bind(run.gpu_id.empty() ? gpu.id : run.gpu_id).bind(gpu.name).bind(gpu.arch).bind(gpu.cc_major)
       .bind(gpu.cc_minor).bind(gpu.notes).bind(device).bind(run.cache_setting).bind(run.clock_setting)
       .bind(run.note).bind(this_host()).bind(static_cast<std::int64_t>(pid)).bind(process_start(pid))
+      .bind(run.calibration_id)
       .run();
   const std::int64_t id = sqlite3_last_insert_rowid(im.db);
   for (const auto& p : gpu_params()) {
@@ -897,7 +961,7 @@ RunRecord SqliteStore::load_run(std::int64_t run_id) const {
         "r.gpu_id, r.gpu_name, r.gpu_arch, r.gpu_cc_major, r.gpu_cc_minor, r.gpu_notes, r.cache_setting, "
         "r.clock_setting, r.note, r.host, r.pid, r.process_start, d.id, d.uuid, d.name, d.model_id, d.cc_major, "
         "d.cc_minor, d.sm_count, d.sm_clock_hz, d.memory_clock_hz, d.memory_bus_bits, d.memory_bytes, d.l2_bytes, "
-        "d.driver_version, d.runtime_version, d.cupti_version, d.ecc "
+        "d.driver_version, d.runtime_version, d.cupti_version, d.ecc, r.calibration_id "
         "FROM runs r LEFT JOIN devices d ON d.id = r.device_id WHERE r.id = ?");
     s.bind(run_id);
     if (!s.step()) throw Error(fmt::format("{}: no run {}", im.where(), run_id));
@@ -921,6 +985,7 @@ RunRecord SqliteStore::load_run(std::int64_t run_id) const {
     r.cache_setting = s.text(13);
     r.clock_setting = s.text(14);
     r.note = s.text(15);
+    if (!s.is_null(35)) r.calibration_id = s.i64(35);
     if (r.status == RunStatus::partial && s.text(1) == "running" && r.note.find(kStaleNote) == std::string::npos)
       r.note += (r.note.empty() ? "" : "; ") + std::string(kStaleNote);
     if (!s.is_null(19)) {
@@ -1089,6 +1154,45 @@ RunRecord SqliteStore::load_run(std::int64_t run_id) const {
     }
   }
   return rec;
+}
+
+std::int64_t SqliteStore::save_calibration(Calibration& calibration) {
+  Impl& im = *impl_;
+  const Impl::Resetter reset{im};
+  im.require_writable();
+  Transaction tx(im.db);
+  if (calibration.date.empty()) calibration.date = now_utc(im.db);
+  im.stmt("INSERT INTO calibrations(device_uuid, device_name, model_id, calibrated_at, toolkit_version) "
+          "VALUES (?, ?, ?, ?, ?)")
+      .bind(calibration.device_uuid).bind(calibration.device_name).bind(calibration.model_id)
+      .bind(calibration.date).bind(calibration.roofline_version)
+      .run();
+  const std::int64_t id = sqlite3_last_insert_rowid(im.db);
+  int ord = 0;
+  for (const auto& v : calibration.values) {
+    if (!std::isfinite(v.value) || !std::isfinite(v.spread)) continue;  // no measurement; SQLite turns NaN into NULL
+    im.stmt("INSERT INTO calibration_values(calibration_id, key, value, unit, spread, method, ord) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .bind(id).bind(v.key).bind(v.value).bind(calibrated_unit(v.key)).bind(v.spread).bind(v.method).bind(ord++)
+        .run();
+  }
+  tx.commit();
+  calibration.run_id = id;
+  return id;
+}
+
+std::optional<Calibration> SqliteStore::latest_calibration(std::string_view device_uuid) const {
+  const Impl::Resetter reset{*impl_};
+  auto& s = impl_->stmt("SELECT id FROM calibrations WHERE device_uuid = ? ORDER BY id DESC LIMIT 1");
+  s.bind(device_uuid);
+  return impl_->calibration(s);
+}
+
+std::optional<Calibration> SqliteStore::latest_calibration_of_model(std::string_view model_id) const {
+  const Impl::Resetter reset{*impl_};
+  auto& s = impl_->stmt("SELECT id FROM calibrations WHERE model_id = ? ORDER BY id DESC LIMIT 1");
+  s.bind(model_id);
+  return impl_->calibration(s);
 }
 
 std::optional<std::int64_t> SqliteStore::latest_run_id() const {

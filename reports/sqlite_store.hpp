@@ -6,6 +6,10 @@
 // transaction, so an interrupted run keeps every finished launch and nothing half-written),
 // then finish_run.
 //
+// Calibrations (`roofline calibrate`) are stored apart from runs, each with its own run id
+// (Calibration::run_id), its device's UUID and name and the GPU model that device matched; a run
+// records the calibration its predictions used (Run::calibration_id).
+//
 // Interrupted runs: begin_run stores the writer's host, pid and process start time. A run
 // still `running` whose process is gone (same host; pid absent, a zombie, or reused by a
 // later process) is stale; every read-write open marks stale runs `partial` (finished_at
@@ -21,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "models/calibration.hpp"
 #include "models/kernel_spec.hpp"
 #include "reports/query_result.hpp"
 #include "reports/report_data.hpp"
@@ -49,7 +54,7 @@ struct RunListEntry {
 class SqliteStore {
  public:
   // The schema version this program writes; docs/schema.md describes each version.
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   // Throws Error naming the file when it cannot be opened, is not a roofline database, or
   // has a schema newer than kSchemaVersion (read-only: also when older — open it read-write
@@ -74,6 +79,14 @@ class SqliteStore {
   void finish_run(std::int64_t run_id, RunStatus status);
   // Marks stale `running` runs `partial`; returns how many. Called by every read-write open.
   int mark_stale_runs();
+
+  // Stores a calibration in one transaction and sets calibration.run_id (and date, when empty,
+  // to now); returns the id. Values that are not finite are left out (SQLite has no NaN).
+  std::int64_t save_calibration(Calibration& calibration);
+  // The latest calibration of one device, or of any device that matched a GPU model (for
+  // predicting without that device); nullopt when there is none.
+  std::optional<Calibration> latest_calibration(std::string_view device_uuid) const;
+  std::optional<Calibration> latest_calibration_of_model(std::string_view model_id) const;
 
   // Reading.
   RunRecord load_run(std::int64_t run_id) const;  // throws Error when there is no such run

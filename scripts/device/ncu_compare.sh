@@ -29,7 +29,7 @@ compute-sanitizer --tool memcheck --leak-check full $R measure --once --n 4099,1
 echo "exit $?" >> $E/memcheck.txt
 echo "compute-sanitizer memcheck: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
 for b in 128 256 512 1024; do
-  $R measure --no-counters --kernel add_f32x4,add_f32x4_streaming,add_f32_cub --n 2^28 --block $b --time-budget 2 >> $E/blocks.txt 2>&1
+  $R measure --no-counters --kernel add_f32x4,add_f32x4_streaming,add_f32x4_bulk,add_f32_cub --n 2^28 --block $b --time-budget 2 >> $E/blocks.txt 2>&1
 done
 tar -C $OUT -czf $OUT/ncu.tar.gz ncu && rm -rf $E
 tar -xzOf $OUT/ncu.tar.gz ncu/wall.txt

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Issue 3/4 evidence on the H100: the full `roofline run` of the suite (3 sizes, cold and warm),
-# its database and reports, and the suite table. Run from the repo root with .device/ carried.
+# Issue 3/4/5 evidence on the H100: calibrate into a fresh database, then the full `roofline
+# run` of the suite (3 sizes, cold and warm) predicted with that calibration, its reports, and
+# the Hadamard products across the L2 size (seed 004's knee). Run from the repo root with
+# .device/ carried.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/roofline
@@ -11,10 +13,12 @@ E=$OUT/h100 && mkdir -p $E
   $R --version
 } > $E/facts.txt 2>&1
 cd $E
+$R calibrate --db suite.db > calibrate.txt 2>&1
 start=$(date +%s)
 $R run --n 2^20,2^24,2^28 --cache both --db suite.db --html report.html --md report.md \
   --json suite.json > run.txt 2> run.err
 echo "exit $? after $(( $(date +%s) - start )) s" >> run.txt
+$R run --kernel hadamard3_fused,hadamard3_unfused --n 1M,2M,3M,4M,5M,6M,8M --cache warm --db knee.db > knee.txt 2>&1
 cd - >/dev/null
 tar -C $OUT -czf $OUT/suite.tar.gz h100 && rm -rf $E
 tail -n 12 <(tar -xzOf $OUT/suite.tar.gz h100/run.txt)

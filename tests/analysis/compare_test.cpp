@@ -76,23 +76,18 @@ TEST(AnalysisCompare, TimeRowUsesEventMedianWithoutCounters) {
   EXPECT_EQ(c.rows[0].verdict, Verdict::ok);
 }
 
-TEST(AnalysisCompare, TimeRowPrefersTheDurationCounter) {
+TEST(AnalysisCompare, TimeRowIsTheEventMedianEvenWithTheDurationCounter) {
+  // The accuracy targets judge the event median; the profiled pass's counter is not the time row.
   const Launch l = launch("add", k256M, DType::f32, CacheState::cold);
   const Prediction p = prediction(l, BoundKind::dram, 1.0e-3, {mv(metric::duration, 1.0e6)});
   const Measurement m = measurement(l, 1.05e-3, {mv(metric::duration, 1.2e6)});
   const Comparison c = compare(p, m, h100(), add(4));
-  EXPECT_EQ(c.duration_source, "counter");
+  EXPECT_EQ(c.duration_source, "events");
   const auto* t = row(c, metric::duration);
   ASSERT_NE(t, nullptr);
-  EXPECT_DOUBLE_EQ(t->measured, 1.2e6);
-  EXPECT_NEAR(t->rel_error, -0.2 / 1.2, 1e-12);
-  EXPECT_EQ(t->verdict, Verdict::under);
-
-  CompareOptions events;
-  events.time_source = TimeSource::events;
-  const Comparison e = compare(p, m, h100(), add(4), events);
-  EXPECT_EQ(e.duration_source, "events");
-  EXPECT_DOUBLE_EQ(row(e, metric::duration)->measured, 1.05e6);
+  EXPECT_DOUBLE_EQ(t->measured, 1.05e6);
+  EXPECT_NEAR(t->rel_error, -0.05 / 1.05, 1e-12);
+  EXPECT_EQ(t->verdict, Verdict::ok);
 }
 
 TEST(AnalysisCompare, RowsFollowTheMetricTableAndJoinOnNames) {
@@ -276,7 +271,7 @@ TEST(AnalysisCompare, LargeColdWorkingSetIsNotL2Resident) {
 // ceiling; 6 us <= 1.5 x the 4 us launch floor: launch-bound.
 TEST(AnalysisCompare, ShortKernelIsLaunchBound) {
   const Launch l = launch("add", 1048576, DType::f32, CacheState::cold);
-  const Measurement m = measurement(l, 7e-6,
+  const Measurement m = measurement(l, 6e-6,
                                     {mv(metric::duration, 6000), mv(metric::dram_sectors_read, 262144),
                                      mv(metric::dram_sectors_write, 131072)});
   const Comparison c = compare(prediction(l, BoundKind::launch, 5.5e-6), m, h100(), add(1));

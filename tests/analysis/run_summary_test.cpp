@@ -39,7 +39,8 @@ TEST(AnalysisRunSummary, MedianP90AndFractionsByHand) {
   const RunSummary s = summarize_run(cs, 12);
   EXPECT_EQ(s.launches, 12);
   EXPECT_EQ(s.compared, 10);
-  EXPECT_DOUBLE_EQ(s.bound_agreement, 7.0 / 9.0);  // launch 9 has no limiter: not judged
+  EXPECT_EQ(s.judged, 9);  // launch 9 has no limiter: not judged
+  EXPECT_DOUBLE_EQ(s.bound_agreement, 7.0 / 9.0);
 
   ASSERT_EQ(s.quantities.size(), 4u);
   EXPECT_EQ(s.quantities[0].metric, metric::duration);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -10,8 +11,12 @@
 #include <fstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/size_list.hpp"
+#include "models/calibration.hpp"
 #include "models/error.hpp"
+#include "reports/sqlite_store.hpp"
 
 namespace roofline {
 namespace {
@@ -129,7 +134,53 @@ TEST(Cli, GpusListsTheModels) {
 TEST(Cli, KernelsListsTheSuite) {
   const Result r = run("kernels --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(lines(r.out), 1 + 22);  // header + the suite
+  EXPECT_EQ(lines(r.out), 1 + 23);  // header + the suite
+}
+
+// A calibration stored in the database is what `predict --db` uses for that GPU model, and every
+// output says so: the summary line, the ceilings table of --details and the JSON.
+TEST(Cli, PredictUsesTheStoredCalibrationAndSaysSo) {
+  const auto db = std::filesystem::temp_directory_path() / ("roofline-cli-calibration-" + std::to_string(getpid()) + ".db");
+  std::filesystem::remove(db);
+  Calibration c;
+  c.device_uuid = "GPU-cli-test";
+  c.device_name = "NVIDIA H100 80GB HBM3";
+  c.model_id = "h100-sxm";
+  c.date = "2026-01-02T03:04:05Z";
+  c.values = {{"dram_bandwidth_sustained", 2.5e12, 0.004, "copy kernel"}};
+  SqliteStore(db).save_calibration(c);
+  const std::string calibration_run = "calibration run " + std::to_string(c.run_id);
+
+  const Result r = run("predict --kernel add_f32 --n 2^24 --gpu h100-sxm --details --db " + db.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("ceilings: 1 calibrated by " + calibration_run + " of GPU-cli-test"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("/ 2.5 TB/s"), std::string::npos) << r.out;  // the DRAM bound uses it
+  const auto row = r.out.find("\ndram_bandwidth_sustained ");
+  ASSERT_NE(row, std::string::npos) << r.out;
+  const std::string line = r.out.substr(row + 1, r.out.find('\n', row + 1) - row - 1);
+  EXPECT_NE(line.find(" 2500000000000 "), std::string::npos) << line;
+  EXPECT_NE(line.find(" calibrated "), std::string::npos) << line;
+  EXPECT_NE(line.find("on GPU-cli-test (" + calibration_run + "): copy kernel"), std::string::npos) << line;
+
+  const Result j = run("predict --kernel add_f32 --n 2^24 --gpu h100-sxm --format json --db " + db.string());
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const auto json = nlohmann::json::parse(j.out);
+  const auto& dram = json.at("gpu").at("params").at("dram_bandwidth_sustained");
+  EXPECT_EQ(dram.at("value").get<double>(), 2.5e12);
+  EXPECT_EQ(dram.at("source").get<std::string>(), "calibrated");
+  EXPECT_NE(dram.at("note").get<std::string>().find(calibration_run), std::string::npos);
+  EXPECT_EQ(json.at("predictions").size(), 1u);
+
+  // Without --db, or for another GPU model, the model's own ceilings.
+  const Result plain = run("predict --kernel add_f32 --n 2^24 --gpu h100-sxm --format json");
+  EXPECT_NE(nlohmann::json::parse(plain.out).at("gpu").at("params").at("dram_bandwidth_sustained").at("source"),
+            "calibrated");
+  const Result other = run("predict --kernel add_f32 --n 2^24 --gpu h200 --db " + db.string());
+  EXPECT_NE(other.out.find("ceilings: GPU model h200, none calibrated (no calibration of a h200 in"), std::string::npos)
+      << other.out;
+  expect_clear_error(run("predict --kernel add_f32 --db " + db.string() + ".missing"), "no results database at");
+  std::filesystem::remove(db);
 }
 
 }  // namespace

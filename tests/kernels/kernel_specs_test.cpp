@@ -42,7 +42,7 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
     ++count[k.category];
   }
   EXPECT_EQ(count["elementwise"], 8);
-  EXPECT_EQ(count["techniques"], 4);
+  EXPECT_EQ(count["techniques"], 5);
   EXPECT_EQ(count["probes"], 5);
   EXPECT_EQ(count["hadamard"], 3);
   EXPECT_EQ(count["reference"], 2);

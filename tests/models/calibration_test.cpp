@@ -33,7 +33,8 @@ TEST(Calibration, OverridesOnlyCalibratedParameters) {
   const GpuSpec g = apply_calibration(base, sample());
   EXPECT_EQ(g.dram_bandwidth_sustained.value, 3.05e12);
   EXPECT_EQ(g.dram_bandwidth_sustained.source, Source::calibrated);
-  EXPECT_EQ(g.dram_bandwidth_sustained.note, "calibrated 2025-01-02T03:04:05Z (run 42): copy kernel, spread 0.4 %");
+  EXPECT_EQ(g.dram_bandwidth_sustained.note,
+            "calibrated 2025-01-02T03:04:05Z on GPU-1234 (calibration run 42): copy kernel, spread 0.4 %");
   EXPECT_EQ(g.l2_loaded_latency_ns.value, 271.5);
   EXPECT_EQ(g.l2_loaded_latency_ns.source, Source::calibrated);
   EXPECT_NE(g.l2_loaded_latency_ns.note.find("spread 2.1 %"), std::string::npos);
@@ -59,6 +60,16 @@ TEST(Calibration, ExtraAndUnknownKeysAreNotParameters) {
   ASSERT_NE(find_value(c, "extra.dram_read_bandwidth"), nullptr);
   EXPECT_EQ(find_value(c, "extra.dram_read_bandwidth")->value, 3.2e12);
   EXPECT_EQ(find_value(c, "l2_latency_ns"), nullptr);
+}
+
+TEST(Calibration, UnitsAndDescription) {
+  EXPECT_EQ(calibrated_unit("dram_bandwidth_sustained"), "B/s");
+  EXPECT_EQ(calibrated_unit("l2_fabric_factor"), "ratio");
+  EXPECT_EQ(calibrated_unit("extra.dram_read_bandwidth.one_shot"), "B/s");
+  EXPECT_EQ(calibrated_unit("extra.l1_latency_ns"), "ns");
+  EXPECT_EQ(calibrated_unit("extra.fp32_fma_rate"), "FMA/s");
+  EXPECT_EQ(calibrated_unit("extra.something"), "ratio");
+  EXPECT_EQ(describe(sample()), "calibration run 42 of GPU-1234 (NVIDIA H100 80GB HBM3), 2025-01-02T03:04:05Z");
 }
 
 TEST(Calibration, EveryParameterKeyCanBeCalibrated) {

@@ -1,5 +1,6 @@
 // Renderers from records: HTML parsed with libxml2, the SVG parsed as strict XML, markdown
 // against a golden file, CSV/JSON exports, query printing, escaping and number formatting.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
@@ -12,10 +13,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "reports/accuracy_report.hpp"
 #include "reports/format.hpp"
 #include "reports/html_report.hpp"
 #include "reports/markdown_report.hpp"
 #include "reports/query_format.hpp"
+#include "reports/report_tables.hpp"
 #include "reports/roofline_svg.hpp"
 #include "reports/run_export.hpp"
 #include "tests/reports/report_fixtures.hpp"
@@ -79,8 +82,8 @@ TEST(HtmlReport, HasFactsChartTablesAndSummary) {
   EXPECT_EQ(d.count("//svg//g[@class='launch']"), 8);
   EXPECT_EQ(d.count("//svg//g[@class='launch']/line"), 16);  // predicted-measured joins at DRAM and L2
   EXPECT_GE(d.count("//svg//g[@class='launch']/title"), 8);  // tooltips
-  for (const char* id : {"run", "device", "ceilings", "summary", "roofline", "launches", "bounds", "counters",
-                         "diagnostics"})
+  for (const char* id : {"run", "device", "ceilings", "summary", "accuracy", "roofline", "launches", "bounds",
+                         "counters", "diagnostics"})
     EXPECT_EQ(d.count(std::string("//section[@id='") + id + "']"), 1) << id;
   EXPECT_EQ(d.count("//table[@class='launches']/tbody/tr"), 8);
   EXPECT_EQ(d.count("//table[@class='bounds']/tbody/tr"), 8);
@@ -95,6 +98,89 @@ TEST(HtmlReport, HasFactsChartTablesAndSummary) {
   EXPECT_GE(d.count("//table[@class='summary']/tbody/tr"), 1);
   EXPECT_EQ(d.count("//link|//script|//img|//iframe"), 0);  // self-contained, nothing fetched
   EXPECT_EQ(html.find("http://", html.find("</svg>")), std::string::npos);
+}
+
+// sample_run(8): launch i's time and DRAM reads are off by err = 0.02 (i % 7) - 0.04, so
+// rel_error = -err / (1 + err): |e| = 4.2, 2.0, 0, 2.0, 3.8, 5.7, 7.4, 4.2 % (i = 0..7).
+//   duration within 10 %: 8 of 8; median |e| = (3.85 + 4.17) / 2 = 4.0 %.
+//   DRAM reads within 5 %: all but i = 5, 6: 6 of 8 = 75 %. DRAM writes exact: 100 %.
+//   instructions 1 / 1.2 - 1 = -16.7 %: 0 of 8. Limiter latency for i = 3, 7: 6 of 8 agree.
+TEST(HtmlReport, AccuracyAgainstTheTargetsByHand) {
+  const RunRecord r = test::sample_run(8, true);
+  Doc d(html_of(r), true);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d.count("//section[@id='accuracy']/h2[.='Accuracy against the targets']"), 1);
+  // After the summary, before the chart.
+  using Ids = std::vector<std::string>;
+  EXPECT_EQ(d.texts("//section[@id='accuracy']/preceding-sibling::section[1]/@id"), Ids{"summary"});
+  EXPECT_EQ(d.texts("//section[@id='accuracy']/following-sibling::section[1]/@id"), Ids{"roofline"});
+  EXPECT_EQ(d.texts("//table[@class='accuracy']/thead//th"),
+            (std::vector<std::string>{"target", "goal", "achieved", "verdict"}));
+  const std::vector<std::vector<std::string>> want = {
+      {"duration within ±10 % of the measured median", "≥ 90 % of launches", "100.0 % of 8", "met"},
+      {"median |duration error|", "≤ 5 %", "4.0 %", "met"},
+      {"predicted bound = measured limiter", "≥ 95 % of launches", "75.0 % of 8", "MISSED"},
+      {"dram__sectors_read.sum within ±5 %", "≥ 90 % of launches", "75.0 % of 8", "MISSED"},
+      {"dram__sectors_write.sum within ±5 %", "≥ 90 % of launches", "100.0 % of 8", "met"},
+      {"smsp__inst_executed.sum within ±5 %", "≥ 90 % of launches", "0.0 % of 8", "MISSED"}};
+  ASSERT_EQ(d.count("//table[@class='accuracy']/tbody/tr"), static_cast<int>(want.size()));
+  for (std::size_t i = 0; i < want.size(); ++i)
+    EXPECT_EQ(d.texts(fmt::format("//table[@class='accuracy']/tbody/tr[{}]/td", i + 1)), want[i]) << "row " << i + 1;
+  EXPECT_EQ(d.count("//table[@class='accuracy']//td[4][contains(@class,'bad')]"), 3);  // MISSED stands out
+  EXPECT_EQ(d.count("//table[@class='accuracy']//td[4][contains(@class,'good')]"), 3);
+}
+
+TEST(HtmlReport, RunTimedByTheDurationCounterSaysSo) {
+  RunRecord r = test::sample_run(2, true);
+  EXPECT_EQ(Doc(html_of(r), true).count("//p[@class='banner']"), 0);
+  r.launches[1].comparison->duration_source = "counter";  // as roofline stored comparisons before
+  const auto banners = Doc(html_of(r), true).texts("//p[@class='banner']");
+  ASSERT_EQ(banners.size(), 1u);
+  EXPECT_NE(banners[0].find("gpu__time_duration.sum"), std::string::npos) << banners[0];
+  EXPECT_NE(banners[0].find("roofline accuracy"), std::string::npos) << banners[0];
+}
+
+// Markdown table rows under `## heading`, each split into its cells ('\|' stays in a cell).
+std::vector<std::vector<std::string>> markdown_rows(const std::string& md, const std::string& heading) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(md.substr(md.find("## " + heading + "\n")));
+  std::string line;
+  std::getline(in, line);  // the heading
+  while (std::getline(in, line) && (rows.empty() || !line.empty())) {
+    if (line.rfind("| ", 0) != 0) continue;
+    std::vector<std::string> cells;
+    std::string cell;
+    for (std::size_t i = 1; i < line.size(); ++i) {
+      if (line[i] == '|' && line[i - 1] != '\\') {
+        cells.push_back(cell.substr(1, cell.size() - 2));  // the padding spaces
+        cell.clear();
+      } else {
+        cell += line[i];
+      }
+    }
+    rows.push_back(std::move(cells));
+  }
+  if (rows.size() > 2) rows.erase(rows.begin(), rows.begin() + 2);  // header and alignment rows
+  return rows;
+}
+
+TEST(AccuracyReport, ShowsTheAchievedValuesTheHtmlReportShows) {
+  const RunRecord r = test::sample_run(8, true);
+  std::ostringstream out;
+  render_accuracy_markdown(r, run_summary(r), "roofline accuracy --run 1", out);
+  const std::string md = out.str();
+  EXPECT_EQ(md.find("## Accuracy against the targets"), md.find("## "));  // the first section
+  const auto md_rows = markdown_rows(md, "Accuracy against the targets");
+  Doc d(html_of(r), true);
+  const auto html_achieved = d.texts("//table[@class='accuracy']/tbody/tr/td[3]");
+  const auto html_verdicts = d.texts("//table[@class='accuracy']/tbody/tr/td[4]");
+  ASSERT_EQ(md_rows.size(), html_achieved.size());
+  ASSERT_EQ(md_rows.size(), 6u);
+  for (std::size_t i = 0; i < md_rows.size(); ++i) {
+    ASSERT_EQ(md_rows[i].size(), 4u) << i;
+    EXPECT_EQ(md_rows[i][2], html_achieved[i]) << "row " << i + 1;
+    EXPECT_EQ(md_rows[i][3], (html_verdicts[i] == "MISSED" ? "**MISSED**" : html_verdicts[i])) << "row " << i + 1;
+  }
 }
 
 TEST(HtmlReport, HostileKernelNameIsEscapedEverywhere) {
@@ -121,6 +207,9 @@ TEST(HtmlReport, PredictedOnlyRunShowsPredictedPointsAndSaysSo) {
   EXPECT_EQ(d.count("//svg//g[@class='launch']/*[@fill!='white' and name()!='title']"), 0);  // hollow only
   EXPECT_EQ(d.count("//svg//g[@class='launch']/circle"), 4);
   EXPECT_EQ(d.count("//table[@class='counters']/tbody/tr"), 4 * 4);
+  EXPECT_EQ(d.count("//section[@id='accuracy']"), 0);  // nothing measured: no targets to judge
+  EXPECT_EQ(d.texts("//section[@id='roofline']/preceding-sibling::section[1]/@id"),
+            std::vector<std::string>{"summary"});
 }
 
 TEST(RooflineSvg, StandaloneChartIsWellFormedXml) {

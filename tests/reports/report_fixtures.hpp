@@ -119,7 +119,7 @@ inline LaunchRecord sample_launch(int i, const std::string& kernel, bool measure
   c.predicted_bound = BoundKind::dram;
   c.measured_limiter = i % 4 == 3 ? "latency" : "dram";
   c.bound_agrees = c.measured_limiter == "dram";
-  c.duration_source = "counter";
+  c.duration_source = "events";
   c.unit_loads = {{"dram", 91.5, "sectors x 32 / duration / 3.01 TB/s"}, {"l2", 40.0, "tex sectors"}};
   if (i % 3 == 0) c.diagnostics.push_back({"l2-resident", "working set fits in L2 <50 MB>"});
   l.comparison = c;

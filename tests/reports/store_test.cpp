@@ -1,5 +1,5 @@
 // The results store against real SQLite files in a temp dir: round trip, migration, refusal
-// of newer schemas, concurrent writers, interrupted runs, read-only queries.
+// of newer schemas, concurrent writers, interrupted runs, read-only queries, calibrations.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "models/error.hpp"
@@ -144,10 +145,10 @@ TEST_F(StoreTest, OlderSchemaOpensAndUpgrades) {
   }
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 3);
-  EXPECT_EQ(SqliteStore::kSchemaVersion, 3);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 3);
-  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 3);
+  EXPECT_EQ(s.schema_version(), 4);
+  EXPECT_EQ(SqliteStore::kSchemaVersion, 4);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 4);
+  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 4);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.gpu.dram_bandwidth_sustained.value, 3.01e12);
@@ -233,6 +234,117 @@ TEST_F(StoreTest, V3LayoutKeepsCompareCheapAndMetricValuesWritable) {
   EXPECT_EQ(scalar(s, "SELECT count(*) FROM v_compare"), 3 * 4);
   // A side other than 0/1 cannot be stored.
   EXPECT_THROW(s.query("INSERT INTO launch_values VALUES (" + lid + ", 2, 1, 1.0, 0, 0)"), Error);
+}
+
+Calibration sample_calibration(const std::string& uuid, const std::string& model, double dram_bandwidth) {
+  Calibration c;
+  c.device_uuid = uuid;
+  c.device_name = "NVIDIA H100 80GB HBM3";
+  c.model_id = model;
+  c.date = "2026-01-02T03:04:05Z";
+  c.roofline_version = "0.1.0 (git abc1234)";
+  c.values = {{"dram_bandwidth_sustained", dram_bandwidth, 0.004, "copy kernel"},
+              {"l2_loaded_latency_ns", 271.5, 0.021, "Little's law"},
+              {"extra.dram_read_bandwidth.one_shot", 3.2e12, 0.011, "read-only kernel"},
+              {"l2_bandwidth", std::numeric_limits<double>::quiet_NaN(), 0.0, "failed"}};
+  return c;
+}
+
+// Calibrations are kept per device; the latest one of a device (or of a GPU model) is what a
+// lookup returns, with every value, spread and method as measured.
+TEST_F(StoreTest, CalibrationsRoundTripPerDeviceAndModel) {
+  std::int64_t first = 0, second = 0, other = 0;
+  {
+    SqliteStore s(db_);
+    EXPECT_FALSE(s.latest_calibration("GPU-1").has_value());
+    Calibration a = sample_calibration("GPU-1", "h100-sxm", 3.05e12);
+    first = s.save_calibration(a);
+    EXPECT_EQ(a.run_id, first);
+    Calibration b = sample_calibration("GPU-1", "h100-sxm", 3.10e12);
+    b.date = "2026-02-03T04:05:06Z";
+    second = s.save_calibration(b);
+    EXPECT_GT(second, first);
+    Calibration c = sample_calibration("GPU-2", "h100-pcie", 2.0e12);
+    c.date.clear();  // filled in with the time it was stored
+    other = s.save_calibration(c);
+    EXPECT_FALSE(c.date.empty());
+  }
+  SqliteStore ro(db_, OpenMode::read_only);
+  const auto latest = ro.latest_calibration("GPU-1");
+  ASSERT_TRUE(latest.has_value());
+  Calibration expected = sample_calibration("GPU-1", "h100-sxm", 3.10e12);
+  expected.date = "2026-02-03T04:05:06Z";
+  expected.run_id = second;
+  expected.values.pop_back();  // NaN: not stored
+  EXPECT_EQ(to_json(*latest).dump(1), to_json(expected).dump(1));
+
+  ASSERT_TRUE(ro.latest_calibration("GPU-2").has_value());
+  EXPECT_EQ(ro.latest_calibration("GPU-2")->run_id, other);
+  EXPECT_EQ(ro.latest_calibration("GPU-2")->values.at(0).value, 2.0e12);
+  EXPECT_FALSE(ro.latest_calibration("GPU-3").has_value());
+  EXPECT_EQ(ro.latest_calibration_of_model("h100-sxm")->run_id, second);
+  EXPECT_EQ(ro.latest_calibration_of_model("h100-pcie")->run_id, other);
+  EXPECT_FALSE(ro.latest_calibration_of_model("h200").has_value());
+  EXPECT_THROW(ro.save_calibration(expected), Error);
+
+  // SQL sees them too, with units.
+  EXPECT_EQ(scalar(ro, "SELECT count(*) FROM v_calibrations"), 3 * 3);
+  const auto units = ro.query("SELECT key, unit FROM v_calibrations WHERE calibration_id = " +
+                              std::to_string(first) + " ORDER BY key");
+  ASSERT_EQ(units.rows.size(), 3u);
+  EXPECT_EQ(std::get<std::string>(units.rows[0][1]), "B/s");
+  EXPECT_EQ(std::get<std::string>(units.rows[2][0]), "l2_loaded_latency_ns");
+  EXPECT_EQ(std::get<std::string>(units.rows[2][1]), "ns");
+}
+
+// A run records the calibration its predictions used; the calibration must exist.
+TEST_F(StoreTest, RunKeepsTheCalibrationItUsed) {
+  SqliteStore s(db_);
+  Calibration c = sample_calibration("GPU-1234", "test-gpu", 3.05e12);
+  s.save_calibration(c);
+  RunRecord r = test::sample_run(2, true);
+  r.run.calibration_id = c.run_id;
+  const auto id = store_run(s, r);
+  EXPECT_EQ(s.load_run(id).run.calibration_id, c.run_id);
+  EXPECT_EQ(scalar(s, "SELECT calibration_id FROM v_runs WHERE id = " + std::to_string(id)), c.run_id);
+  const auto plain = store_run(s, test::sample_run(1, true));
+  EXPECT_FALSE(s.load_run(plain).run.calibration_id.has_value());
+  r.run.calibration_id = c.run_id + 100;
+  EXPECT_THROW(s.begin_run(r.run, r.gpu), Error);
+}
+
+// A file of the previous schema version (v3, as roofline wrote it) upgrades in place: its run
+// reads as before, and calibrations and runs that use them go in beside it.
+TEST_F(StoreTest, PreviousSchemaUpgradesToCalibrations) {
+  std::ifstream in(fs::path(ROOFLINE_SOURCE_DIR) / "tests/reports/data/schema_v3.sql");
+  std::stringstream sql;
+  sql << in.rdbuf();
+  exec_raw(db_, sql.str());
+  EXPECT_THROW(SqliteStore ro(db_, OpenMode::read_only), Error);  // read-only cannot upgrade
+
+  SqliteStore s(db_);
+  EXPECT_EQ(s.schema_version(), 4);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 4);
+  const RunRecord old = s.load_run(1);
+  EXPECT_EQ(old.run.status, RunStatus::complete);
+  EXPECT_EQ(old.run.gpu_id, "h100-sxm");
+  EXPECT_FALSE(old.run.calibration_id.has_value());
+  EXPECT_EQ(old.gpu.dram_bandwidth_sustained.source, Source::measured_elsewhere);
+  ASSERT_EQ(old.launches.size(), 1u);
+  EXPECT_EQ(old.launches[0].prediction.launch.kernel, "add_f32");
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM v_runs WHERE calibration_id IS NULL"), 1);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM calibrations"), 0);
+
+  Calibration c = sample_calibration("GPU-1234", "h100-sxm", 3.05e12);
+  s.save_calibration(c);
+  EXPECT_EQ(s.latest_calibration_of_model("h100-sxm")->run_id, c.run_id);
+  RunRecord r = test::sample_run(1, true);
+  r.run.calibration_id = c.run_id;
+  const auto id = store_run(s, r);
+  EXPECT_EQ(s.load_run(id).run.calibration_id, c.run_id);
+  EXPECT_EQ(s.latest_run_id(), id);
+  EXPECT_EQ(std::get<std::string>(s.query("PRAGMA integrity_check").rows[0][0]), "ok");
+  EXPECT_TRUE(s.query("PRAGMA foreign_key_check").rows.empty());
 }
 
 TEST_F(StoreTest, NewerSchemaIsRefused) {

@@ -1,0 +1,55 @@
+#include "kernels/stream_blocker.hpp"
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/cuda_check.hpp"
+
+namespace roofline {
+namespace {
+
+__device__ std::uint64_t global_ns() {
+  std::uint64_t t = 0;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__global__ void hold_stream(volatile int* words, std::uint64_t timeout_ns) {
+  const std::uint64_t start = global_ns();
+  while (words[0] == 0) {
+    if (global_ns() - start > timeout_ns) {
+      words[1] = 1;
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+StreamBlocker::StreamBlocker() {
+  void* host = nullptr;
+  ROOFLINE_CUDA_CHECK(cudaHostAlloc(&host, 2 * sizeof(int), cudaHostAllocMapped));
+  words_ = static_cast<volatile int*>(host);
+  words_[0] = 1;
+  words_[1] = 0;
+  ROOFLINE_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_words_), host, 0));
+}
+
+StreamBlocker::~StreamBlocker() {
+  if (words_ != nullptr) (void)cudaFreeHost(const_cast<int*>(words_));
+}
+
+void StreamBlocker::block(void* stream) {
+  words_[0] = 0;
+  words_[1] = 0;
+  hold_stream<<<1, 1, 0, static_cast<cudaStream_t>(stream)>>>(device_words_,
+                                                               static_cast<std::uint64_t>(kTimeoutS * 1e9));
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
+void StreamBlocker::release() { words_[0] = 1; }
+
+bool StreamBlocker::gave_up() const { return words_[1] != 0; }
+
+}  // namespace roofline
