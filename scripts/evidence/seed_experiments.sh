@@ -45,16 +45,19 @@ FROM v_launches WHERE run_id = 1 AND n = 1048576 AND kernel NOT LIKE 'hadamard3_
 
 Warm launches whose working set fits in L2 read nothing from DRAM. At 2^20 every kernel's
 working set (at most 16 MB) fits the H100's 50 MiB L2; at 2^24 none does: seed 000's 16M FP16
-add (3 x 32 MiB = 96 MiB) fitted the RTX 5090's 128 MiB L2 and ran faster than DRAM there,
-but on the H100 it streams from DRAM like the cold launch:
+add (3 x 32 MiB = 96 MiB) ran faster than DRAM on the RTX 5090, whose L2 held much of it, but
+on the H100 it streams from DRAM like the cold launch, as predicted:
 
-$(q "$SUITE" "SELECT kernel, n, cache, round(meas_ms * 1000, 1) AS measured_us, round(pred_ms * 1000, 1) AS predicted_us,
-  round(max(CASE WHEN metric='dram__bytes_read.sum' THEN measured END) / 1e6, 1) AS measured_dram_read_MB,
-  round(max(CASE WHEN metric='dram__bytes_read.sum' THEN predicted END) / 1e6, 1) AS predicted_dram_read_MB
-FROM v_launches JOIN v_compare USING (run_id, launch_id, kernel, n, cache)
-WHERE run_id = 1 AND kernel = 'add_f16x8_pack' AND n <= 16777216 GROUP BY launch_id ORDER BY n, cache")
+$(q "$SUITE" "SELECT l.kernel, l.n, l.cache, round(l.meas_ms * 1000, 1) AS measured_us, round(l.pred_ms * 1000, 1) AS predicted_us,
+  round(max(CASE WHEN c.metric='dram__bytes_read.sum' THEN c.measured END) / 1e6, 1) AS measured_dram_read_MB,
+  round(max(CASE WHEN c.metric='dram__bytes_read.sum' THEN c.predicted END) / 1e6, 1) AS predicted_dram_read_MB
+FROM v_launches l JOIN v_compare c ON c.launch_id = l.launch_id
+WHERE l.run_id = 1 AND l.kernel = 'add_f16x8_pack' AND l.n <= 16777216 GROUP BY l.launch_id ORDER BY l.n, l.cache")
 
-The same launch predicted for the RTX 5090 (\`roofline predict --gpu rtx-5090 --kernel add_f16x8_pack --n 2^24 --cache warm\`):
+The same launch predicted for the RTX 5090 (\`roofline predict --gpu rtx-5090 --kernel add_f16x8_pack --n 2^24 --cache warm\`)
+is where the model falls short: its RTX 5090 file carries the H100's split-L2 residency
+fractions (no 5090 was calibrated), so it predicts DRAM streaming where the seed measured
+2.9 TB/s, above the 5090's DRAM bandwidth:
 
 \`\`\`
 $("$R" predict --gpu rtx-5090 --kernel add_f16x8_pack --n 2^24 --cache warm)
@@ -64,15 +67,16 @@ Seed 004's knee: the fused Hadamard product (three inputs, one output, 16 B per 
 across the L2 size, warm. Below about half the L2 (each half of the H100's split L2 keeps its
 own copy of data every SM reads) the inputs come from L2; above it they stream from DRAM:
 
-$(q "$KNEE" "SELECT kernel, n, round(16.0 * n / 1048576, 0) AS working_set_MiB, round(meas_ms * 1000, 1) AS measured_us,
-  round(pred_ms * 1000, 1) AS predicted_us,
-  round(max(CASE WHEN metric='dram__bytes_read.sum' THEN measured END) / (12.0 * n), 2) AS measured_dram_read_share,
-  round(max(CASE WHEN metric='dram__bytes_read.sum' THEN predicted END) / (12.0 * n), 2) AS predicted_dram_read_share
-FROM v_launches JOIN v_compare USING (run_id, launch_id, kernel, n, cache)
-WHERE run_id = 1 AND kernel = 'hadamard3_fused' GROUP BY launch_id ORDER BY n")
+$(q "$KNEE" "SELECT l.kernel, l.n, round(16.0 * l.n / 1048576, 0) AS working_set_MiB, round(l.meas_ms * 1000, 1) AS measured_us,
+  round(l.pred_ms * 1000, 1) AS predicted_us,
+  round(max(CASE WHEN c.metric='dram__bytes_read.sum' THEN c.measured END) / (12.0 * l.n), 2) AS measured_dram_read_share,
+  round(max(CASE WHEN c.metric='dram__bytes_read.sum' THEN c.predicted END) / (12.0 * l.n), 2) AS predicted_dram_read_share
+FROM v_launches l JOIN v_compare c ON c.launch_id = l.launch_id
+WHERE l.run_id = 1 AND l.kernel = 'hadamard3_fused' GROUP BY l.launch_id ORDER BY l.n")
 
-The unfused pair writes and re-reads an intermediate, so fusing saves more while the
-intermediate would have stayed in L2 anyway the least; the measured speedup of fusing:
+Fusing saves the unfused pair's intermediate (written, then read back) and one launch. The
+speedup of fusing peaks where the fused kernel's working set still fits in L2 but the unfused
+pair's does not (seed 004's knee), here at 2M elements:
 
 $(q "$KNEE" "SELECT f.n, round(u.meas_ms / f.meas_ms, 2) AS measured_speedup, round(u.pred_ms / f.pred_ms, 2) AS predicted_speedup
 FROM v_launches f JOIN v_launches u ON u.run_id = f.run_id AND u.n = f.n AND u.cache = f.cache
