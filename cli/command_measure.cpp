@@ -7,7 +7,6 @@
 #include "cli/commands.hpp"
 #include "cli/session_support.hpp"
 #include "cli/launch_options.hpp"
-#include "cli/progress.hpp"
 #include "models/error.hpp"
 #include "reports/measurement_output.hpp"
 
@@ -29,9 +28,10 @@ void add_measure_command(CLI::App& app) {
   cmd->add_option("--format", *format, "table, json or csv")->capture_default_str();
   cmd->add_flag("--details", *details, "table format: also print every counter of every launch");
   cmd->footer(
-      "Counters are collected as `ncu --clock-control none --cache-control all` would: one launch per\n"
-      "replay pass, inputs restored and L2 flushed before each. Without profiling permission the run\n"
-      "is timing-only and says how to enable counters.\n"
+      "Counters are collected as `ncu --clock-control none --cache-control all` would: outputs restored\n"
+      "and L2 flushed before each profiled launch; the launches are profiled in batches that fit half\n"
+      "the free device memory, every replay pass covering a whole batch. Without profiling permission\n"
+      "the run is timing-only and says how to enable counters.\n"
       "Examples:\n"
       "  roofline measure --kernel 'add_*' --n 1M,16M,256M\n"
       "  roofline measure --kernel add_f32x4 --n 2^28 --cache warm --metrics sm__throughput.avg.pct_of_peak_sustained_elapsed");
@@ -44,13 +44,8 @@ void add_measure_command(CLI::App& app) {
     if (!session->counters_available() && session_opts->counters)
       fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
 
-    std::vector<Measurement> results;
-    Progress progress(static_cast<int>(launches.size()));
-    for (const auto& [spec, launch] : launches) {
-      progress.step(fmt::format("{} N={} {}", launch.kernel, launch.n, to_string(launch.cache)));
-      results.push_back(session->measure(spec, launch));
-    }
-    progress.done();
+    std::vector<Measurement> results(launches.size());
+    measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) { results[i] = std::move(m); });
     print_measurements(results, f, *details, std::cout);
     const auto failed = std::count_if(results.begin(), results.end(), [](const Measurement& m) { return !m.verified; });
     if (failed) throw Error(fmt::format("{} launch(es) failed verification (see the table)", failed));

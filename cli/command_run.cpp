@@ -6,12 +6,12 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "analysis/compare.hpp"
 #include "cli/commands.hpp"
 #include "cli/invocation.hpp"
 #include "cli/launch_options.hpp"
-#include "cli/progress.hpp"
 #include "cli/report_files.hpp"
 #include "cli/session_support.hpp"
 #include "cli/stored_calibration.hpp"
@@ -87,21 +87,28 @@ void execute(const RunOptions& o) {
   RunStatus status = RunStatus::complete;
   int failed_checks = 0;
   try {
-    Progress progress(static_cast<int>(launches.size()));
-    for (std::size_t i = 0; i < launches.size() && !g_interrupted; ++i) {
-      const auto& [spec, launch] = launches[i];
-      progress.step(fmt::format("{} N={} {}", launch.kernel, launch.n, to_string(launch.cache)));
-      LaunchRecord record;
-      record.kernel_category = spec.category;
-      record.prediction = predictions[i];
-      if (session) {
-        record.measurement = session->measure(spec, launch);
-        if (record.measurement->verified) record.comparison = compare(predictions[i], *record.measurement, gpu, spec);
-        else ++failed_checks;
-      }
-      store.record_launch(run_id, spec, record);
-    }
-    if (g_interrupted) status = RunStatus::partial;
+    auto record = [&](std::size_t i, std::optional<Measurement> m) {
+      const KernelSpec& spec = launches[i].first;
+      LaunchRecord r;
+      r.kernel_category = spec.category;
+      r.prediction = predictions[i];
+      r.measurement = std::move(m);
+      if (r.measurement && r.measurement->verified) r.comparison = compare(predictions[i], *r.measurement, gpu, spec);
+      if (r.measurement && !r.measurement->verified) ++failed_checks;
+      store.record_launch(run_id, spec, r);
+    };
+    std::size_t recorded = 0;
+    if (session)
+      measure_in_batches(
+          *session, launches, gpu,
+          [&](std::size_t i, Measurement&& m) {
+            record(i, std::move(m));
+            ++recorded;
+          },
+          [] { return g_interrupted.load(); });
+    else
+      for (; recorded < launches.size(); ++recorded) record(recorded, std::nullopt);
+    if (recorded < launches.size()) status = RunStatus::partial;
   } catch (...) {
     store.finish_run(run_id, RunStatus::failed);
     throw;

@@ -1,8 +1,11 @@
 #pragma once
 // The measuring half of the CLI behind a CUDA-free interface, so that `run` builds and works
 // without CUDA or without a GPU (it then predicts only and says why).
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/gpu_spec.hpp"
@@ -36,9 +39,11 @@ class GpuSession {
   virtual bool counters_available() const = 0;
   virtual std::string counters_note() const = 0;
   virtual int passes() const = 0;
-  // Verifies, times and profiles one launch. pct_of_copy is filled from a copy_d2d measured
-  // once per (N, cache state).
-  virtual Measurement measure(const KernelSpec& spec, const Launch& launch) = 0;
+  // Verifies, times and profiles a batch of launches (their counters collected together),
+  // calling on_start(i) as launch i begins. pct_of_copy is filled from a copy_d2d measured once
+  // per (N, cache state). Every launch's buffers are allocated until the batch is done.
+  virtual std::vector<Measurement> measure(std::span<const std::pair<KernelSpec, Launch>> batch,
+                                           const std::function<void(std::size_t)>& on_start) = 0;
 };
 
 }  // namespace roofline

@@ -29,13 +29,18 @@ class CudaGpuSession final : public GpuSession {
   std::string counters_note() const override { return session_.counters_note(); }
   int passes() const override { return session_.passes(); }
 
-  Measurement measure(const KernelSpec& spec, const Launch& launch) override {
-    if (!find_builtin_kernel(spec.name))
-      throw InputError(fmt::format("kernel '{}' comes from a spec file: only the built-in suite can be measured "
-                                   "(predict it with `roofline predict --spec`)", spec.name));
-    if (session_.options().timing) session_.set_copy_bandwidth(copy_bandwidth(launch));
-    auto runner = make_kernel_runner(spec.name);
-    return session_.measure(*runner, launch);
+  std::vector<Measurement> measure(std::span<const std::pair<KernelSpec, Launch>> batch,
+                                   const std::function<void(std::size_t)>& on_start) override {
+    std::vector<std::unique_ptr<KernelRunner>> runners;
+    std::vector<MeasureJob> jobs;
+    for (const auto& [spec, launch] : batch) {
+      if (!find_builtin_kernel(spec.name))
+        throw InputError(fmt::format("kernel '{}' comes from a spec file: only the built-in suite can be measured "
+                                     "(predict it with `roofline predict --spec`)", spec.name));
+      runners.push_back(make_kernel_runner(spec.name));
+      jobs.push_back({runners.back().get(), launch, session_.options().timing ? copy_bandwidth(launch) : 0.0});
+    }
+    return session_.measure(jobs, on_start);
   }
 
  private:

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/progress.hpp"
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/predict.hpp"
@@ -40,6 +41,31 @@ void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, cons
       throw InputError(fmt::format("{} at N = {} needs {} of buffers; the device has {} free", launch.kernel, launch.n,
                                    format_quantity(need, "B"), format_quantity(free_bytes, "B")));
   }
+}
+
+void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelSpec, Launch>>& launches,
+                        const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured,
+                        const std::function<bool()>& stop) {
+  const double budget = 0.5 * session.free_memory_bytes();
+  Progress progress(static_cast<int>(launches.size()));
+  std::size_t first = 0;
+  while (first < launches.size() && !(stop && stop())) {
+    std::size_t end = first;
+    double bytes = 0;
+    do {
+      bytes += predict_bounds(gpu, launches[end].first, launches[end].second).buffer_bytes;
+      ++end;
+    } while (end < launches.size() &&
+             bytes + predict_bounds(gpu, launches[end].first, launches[end].second).buffer_bytes <= budget);
+    const std::span<const std::pair<KernelSpec, Launch>> batch(launches.data() + first, end - first);
+    auto results = session.measure(batch, [&](std::size_t i) {
+      const Launch& l = batch[i].second;
+      progress.step(fmt::format("{} N={} {}", l.kernel, l.n, to_string(l.cache)));
+    });
+    for (std::size_t i = 0; i < results.size(); ++i) on_measured(first + i, std::move(results[i]));
+    first = end;
+  }
+  progress.done();
 }
 
 }  // namespace roofline

@@ -3,6 +3,7 @@
 // model predictions use, and the free-memory check made before anything runs.
 #include <CLI/CLI.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -20,5 +21,13 @@ std::unique_ptr<GpuSession> open_gpu_session(const SessionOptions& options);
 const GpuSpec& session_gpu_or(const GpuSession& session, const std::string& fallback_id);
 // Throws InputError naming the first launch whose buffers exceed the device's free memory.
 void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, const GpuSpec& gpu, double free_bytes);
+
+// Measures launches in order, in batches whose buffers together take at most half the
+// device's free memory (counters are collected per batch: see GpuSession::measure), with a
+// progress line per launch. on_measured(i, m) is called for each launch as its batch ends;
+// stop() is asked between batches (an interrupted run stops there).
+void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelSpec, Launch>>& launches,
+                        const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured,
+                        const std::function<bool()>& stop = {});
 
 }  // namespace roofline

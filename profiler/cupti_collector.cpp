@@ -170,20 +170,42 @@ int CuptiCollector::passes_for(std::span<const std::string> names) {
 
 CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std::string> names, L2Flush& flush,
                                       CacheState cache, void* stream) {
-  CounterResult result;
-  if (names.empty()) return result;
+  const CounterJob job{&runner, cache};
+  return collect(std::span<const CounterJob>(&job, 1), names, flush, stream).front();
+}
+
+std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> jobs, std::span<const std::string> names,
+                                                   L2Flush& flush, void* stream) {
+  std::vector<CounterResult> results(jobs.size());
+  if (names.empty() || jobs.empty()) return results;
   validate(names);
   if (!available_) {
-    result.status = CounterStatus::timing_only;
-    result.note = note_;
-    return result;
+    for (auto& r : results) r = {CounterStatus::timing_only, note_, 0, {}};
+    return results;
   }
-  const int ranges = runner.kernel_launches();
-  if (ranges <= 0) {
-    result.status = CounterStatus::timing_only;
-    result.note = "counters not applicable: this launch runs no kernel (cudaMemcpyAsync), and CUPTI ranges cover kernels";
-    return result;
+  // Every pass replays the jobs in order, each as: its L2 flush (cold) or an unprofiled-in-
+  // effect warm-up launch (warm), then its own launch. AutoRange gives each kernel launch its
+  // range, in launch order, so a job's ranges are known by position.
+  struct Slot {
+    std::size_t job = 0;
+    int first = 0, count = 0;  // the job's own ranges
+  };
+  std::vector<Slot> slots;
+  int ranges = 0;
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    const int k = jobs[j].runner->kernel_launches();
+    if (k <= 0) {
+      results[j] = {CounterStatus::timing_only,
+                    "counters not applicable: this launch runs no kernel (cudaMemcpyAsync), and CUPTI ranges cover kernels",
+                    0,
+                    {}};
+      continue;
+    }
+    ranges += jobs[j].cache == CacheState::cold ? flush.kernel_launches() : k;
+    slots.push_back({j, ranges, k});
+    ranges += k;
   }
+  if (slots.empty()) return results;
 
   // gpu__time_duration.sum is always evaluated: it weights multi-kernel ratios.
   std::vector<std::string> cupti{std::string(metric::duration)};
@@ -269,17 +291,11 @@ CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std:
     configured_ = key;
     laps.lap("set_config");
 
+    // Start and Stop cost milliseconds each whatever they cover, so one pass covers every job.
     const int max_passes = std::max(config.passes, 1) * 2 + 4;
     for (;;) {
       if (passes_done >= max_passes)
         throw Error(fmt::format("CUPTI did not finish after {} passes ({} expected)", passes_done, config.passes));
-      runner.restore();  // poisons the outputs and synchronises
-      if (cache == CacheState::cold)
-        flush.flush(s);
-      else
-        runner.launch(s);  // outside Start/Stop: not profiled
-      ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
-      laps.lap("restore_flush");
       if (passes_done == 0 && capture_ != nullptr) {
         capture_->start();
         guard.capturing = true;
@@ -288,10 +304,18 @@ CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std:
       start.pRangeProfilerObject = object;
       ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStart(&start));
       laps.lap("start");
-      runner.launch(s);
+      for (const Slot& slot : slots) {
+        KernelRunner& runner = *jobs[slot.job].runner;
+        runner.restore();  // poisons the outputs (cudaMemset: no kernel range) and synchronises
+        if (jobs[slot.job].cache == CacheState::cold)
+          flush.flush(s);
+        else
+          runner.launch(s);  // leaves L2 as back-to-back launches do
+        runner.launch(s);
+      }
       ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
       ROOFLINE_CUDA_CHECK(cudaGetLastError());
-      laps.lap("launch");
+      laps.lap("launches");
       auto stop = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
       stop.pRangeProfilerObject = object;
       ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStop(&stop));
@@ -315,17 +339,13 @@ CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std:
     info.counterDataImageSize = data.size();
     ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataInfo(&info));
     if (info.numTotalRanges != static_cast<std::size_t>(ranges))
-      notes.push_back(fmt::format("{} ranges for {} kernel launches", info.numTotalRanges, ranges));
+      throw Error(fmt::format("CUPTI recorded {} ranges for the {} kernel launches of a pass: the counters cannot be "
+                              "attributed to launches",
+                              info.numTotalRanges, ranges));
 
     for (std::size_t r = 0; r < info.numTotalRanges; ++r) {
       RangeValues range;
-      auto name = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_CounterData_GetRangeInfo_Params);
-      name.pCounterDataImage = data.data();
-      name.counterDataImageSize = data.size();
-      name.rangeIndex = r;
-      name.rangeDelimiter = "/";
-      if (cuptiRangeProfilerCounterDataGetRangeInfo(&name) == CUPTI_SUCCESS && name.rangeName != nullptr)
-        range.name = name.rangeName;
+      range.name = std::to_string(r);
       range.values.resize(config.c_names.size());
       auto eval = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
       eval.pHostObject = config.host->get();
@@ -343,36 +363,41 @@ CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std:
   } catch (const CuptiError& e) {
     if (!means_counters_unavailable(e.status())) throw;
     mark_unavailable(counters_unavailable_note(e.status(), e.what()));
-    result.status = CounterStatus::timing_only;
-    result.note = note_;
-    return result;
+    for (const Slot& slot : slots) results[slot.job] = {CounterStatus::timing_only, note_, 0, {}};
+    return results;
   }
 
   const std::vector<std::string> cupti_wanted(names.begin(), names.end());
-  auto values = combine_range_values(cupti, decoded, cupti_wanted);
-  if (!launch_names.empty() && capture_ != nullptr && captured.empty()) notes.push_back("no kernel launch captured");
-  for (const auto& n : launch_names) {
-    if (captured.empty()) continue;
-    double v = -1.0;
-    for (const auto& l : captured) v = std::max(v, launch_value(n, l));
-    if (v < 0.0) {
-      notes.push_back(fmt::format("{} unreadable (cuFuncGetAttribute failed)", n));
-      continue;
+  const bool captured_all = captured.size() == static_cast<std::size_t>(ranges);
+  if (!launch_names.empty() && capture_ != nullptr && !captured_all)
+    notes.push_back(fmt::format("{} kernel launches captured of {}", captured.size(), ranges));
+  for (const Slot& slot : slots) {
+    const auto first = decoded.begin() + slot.first;
+    auto values = combine_range_values(cupti, std::span<const RangeValues>(first, first + slot.count), cupti_wanted);
+    std::vector<std::string> job_notes = notes;
+    for (const auto& n : launch_names) {
+      if (!captured_all) continue;
+      double v = -1.0;
+      for (int k = slot.first; k < slot.first + slot.count; ++k) v = std::max(v, launch_value(n, captured[k]));
+      if (v < 0.0) {
+        job_notes.push_back(fmt::format("{} unreadable (cuFuncGetAttribute failed)", n));
+        continue;
+      }
+      values.push_back({n, v});
     }
-    values.push_back({n, v});
+    // Back into the requested order.
+    CounterResult& result = results[slot.job];
+    for (const auto& n : names) {
+      const auto it = std::find_if(values.begin(), values.end(), [&](const MetricValue& v) { return v.name == n; });
+      if (it != values.end() &&
+          std::none_of(result.values.begin(), result.values.end(), [&](const MetricValue& v) { return v.name == n; }))
+        result.values.push_back(*it);
+    }
+    result.status = CounterStatus::collected;
+    result.passes = passes_done;
+    for (const auto& n : job_notes) result.note += (result.note.empty() ? "" : "; ") + n;
   }
-  // Back into the requested order.
-  std::vector<MetricValue> ordered;
-  for (const auto& n : names) {
-    const auto it = std::find_if(values.begin(), values.end(), [&](const MetricValue& v) { return v.name == n; });
-    if (it != values.end() && std::none_of(ordered.begin(), ordered.end(), [&](const MetricValue& v) { return v.name == n; }))
-      ordered.push_back(*it);
-  }
-  result.status = CounterStatus::collected;
-  result.passes = passes_done;
-  result.values = std::move(ordered);
-  for (const auto& n : notes) result.note += (result.note.empty() ? "" : "; ") + n;
-  return result;
+  return results;
 }
 
 }  // namespace roofline

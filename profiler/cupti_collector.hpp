@@ -1,7 +1,7 @@
 #pragma once
-// CUPTI counter collection for one launch: Range Profiler + Profiler Host API, AutoRange (one
-// range per kernel) + UserReplay (one launch per pass). Before every pass the runner's inputs
-// are restored and the L2 is flushed, so the numbers match
+// CUPTI counter collection for one launch or a batch of them: Range Profiler + Profiler Host
+// API, AutoRange (one range per kernel) + UserReplay (every pass replays the batch). Before
+// each launch in a pass its outputs are restored and the L2 is flushed, so the numbers match
 // `ncu --clock-control none --cache-control all`. Clocks are left as found.
 //
 // Setup (profiler initialisation, chip name, counter availability, validation, config images,
@@ -28,6 +28,12 @@ namespace detail {
 class LaunchCapture;
 struct CounterConfig;
 }  // namespace detail
+
+// One launch of a batch: a prepared runner and the cache state its counters are taken in.
+struct CounterJob {
+  KernelRunner* runner = nullptr;
+  CacheState cache = CacheState::cold;
+};
 
 struct CounterResult {
   CounterStatus status = CounterStatus::not_requested;
@@ -63,6 +69,12 @@ class CuptiCollector {
   // launches leave it (= ncu --cache-control none after a warm-up).
   CounterResult collect(KernelRunner& runner, std::span<const std::string> names, L2Flush& flush,
                         CacheState cache = CacheState::cold, void* stream = nullptr);
+  // The same for several prepared runners at once, one result per job in order: each replay
+  // pass launches them all between one range-profiler Start and Stop, which cost milliseconds
+  // each (most of a per-launch collection's time on the H100). Throws Error when CUPTI's ranges
+  // do not match the launches made.
+  std::vector<CounterResult> collect(std::span<const CounterJob> jobs, std::span<const std::string> names,
+                                     L2Flush& flush, void* stream = nullptr);
 
   // Disables the range profiler that collect() keeps enabled between collections. Call before
   // timing launches with CUDA events: seen on the H100, ~5 us kernels read 0.15-0.2 us longer

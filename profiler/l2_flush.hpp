@@ -27,6 +27,8 @@ class L2Flush {
   // Enqueues the flush on stream (a cudaStream_t; nullptr = default stream).
   void flush(void* stream = nullptr);
   std::size_t bytes() const { return bytes_; }
+  // Kernel launches one flush() makes (the read sweep; the memset is not a kernel launch).
+  int kernel_launches() const { return mode_ == Mode::write ? 0 : 1; }
   std::size_t l2_bytes() const { return l2_bytes_; }
 
  private:

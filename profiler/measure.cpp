@@ -24,6 +24,7 @@ std::uint64_t fresh_seed() {
 }  // namespace
 
 MeasureSession::MeasureSession(MeasureOptions options) : options_(std::move(options)) {
+  detail::TraceLaps laps("session");
   std::string why;
   const int count = cuda_device_count(&why);
   if (count == 0) throw Error("no CUDA device: " + why);
@@ -31,16 +32,22 @@ MeasureSession::MeasureSession(MeasureOptions options) : options_(std::move(opti
     throw InputError(fmt::format("CUDA device {} does not exist ({} present)", options_.device, count));
   ROOFLINE_CUDA_CHECK(cudaSetDevice(options_.device));
   ROOFLINE_CUDA_CHECK(cudaFree(nullptr));
+  laps.lap("context");
   device_ = query_device(options_.device);
   (void)device_gpu_spec(device_);  // fills model_id when the catalog knows the device
+  laps.lap("query_device");
   flush_ = std::make_unique<L2Flush>();
+  laps.lap("l2_flush");
 
   if (options_.counters) {
     const auto defaults = default_metric_names();
     metrics_ = merge_metric_names(defaults, options_.extra_metrics);
     collector_ = std::make_unique<CuptiCollector>();
+    laps.lap("collector");
     collector_->validate(metrics_);  // InputError before anything is measured
+    laps.lap("validate");
     if (collector_->available()) passes_ = collector_->passes_for(metrics_);
+    laps.lap("config");
   } else {
     no_counters_note_ = "counters not requested";
   }
@@ -57,52 +64,72 @@ const std::string& MeasureSession::counters_note() const {
 }
 
 Measurement MeasureSession::measure(KernelRunner& runner, const Launch& launch) {
+  const MeasureJob job{&runner, launch};
+  return measure(std::span<const MeasureJob>(&job, 1)).front();
+}
+
+std::vector<Measurement> MeasureSession::measure(std::span<const MeasureJob> jobs,
+                                                 const std::function<void(std::size_t)>& on_start) {
   ROOFLINE_CUDA_CHECK(cudaSetDevice(options_.device));
-  Measurement m;
-  m.launch = launch;
-  detail::TraceLaps laps("measure");
+  std::vector<Measurement> out(jobs.size());
+  std::vector<CounterJob> counter_jobs;
+  std::vector<std::size_t> counter_index;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (on_start) on_start(i);
+    KernelRunner& runner = *jobs[i].runner;
+    Measurement& m = out[i];
+    m.launch = jobs[i].launch;
+    detail::TraceLaps laps("measure");
 
-  runner.prepare(launch.n, launch.dtype, launch.block, options_.seed != 0 ? options_.seed : fresh_seed());
-  m.bytes_moved = static_cast<double>(runner.useful_bytes());
-  laps.lap("prepare");
+    runner.prepare(m.launch.n, m.launch.dtype, m.launch.block, options_.seed != 0 ? options_.seed : fresh_seed());
+    m.bytes_moved = static_cast<double>(runner.useful_bytes());
+    laps.lap("prepare");
 
-  // Correctness first: one launch on fresh inputs with poisoned outputs.
-  runner.launch(nullptr);
-  ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
-  ROOFLINE_CUDA_CHECK(cudaGetLastError());
-  laps.lap("launch");
-  const VerifyResult check = runner.verify();
-  laps.lap("verify");
-  m.verified = check.ok;
-  m.verification = check.ok ? "ok" : (check.message.empty() ? "verification failed" : check.message);
-  if (!check.ok) {
-    m.counter_status = CounterStatus::not_requested;
-    m.counter_note = "not timed: the kernel's output is wrong";
-    return m;
+    // Correctness first: one launch on fresh inputs with poisoned outputs.
+    runner.launch(nullptr);
+    ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
+    laps.lap("launch");
+    const VerifyResult check = runner.verify();
+    laps.lap("verify");
+    m.verified = check.ok;
+    m.verification = check.ok ? "ok" : (check.message.empty() ? "verification failed" : check.message);
+    if (!check.ok) {
+      m.counter_status = CounterStatus::not_requested;
+      m.counter_note = "not timed: the kernel's output is wrong";
+      continue;
+    }
+
+    if (options_.timing) {
+      // Event timings with the range profiler disabled (an enabled one slows short kernels);
+      // without timing (--no-timing) it stays enabled from one batch's counters to the next.
+      if (collector_ != nullptr) collector_->release_range_profiler();
+      m.time = time_launches(runner, m.launch.cache, options_.timer, flush_.get());
+      if (m.time.median_s > 0.0) m.bandwidth = m.bytes_moved / m.time.median_s;
+      if (jobs[i].copy_bandwidth > 0.0) m.pct_of_copy = m.bandwidth / jobs[i].copy_bandwidth * 100.0;
+      laps.lap("timing");
+    }
+    if (collector_ == nullptr) {
+      m.counter_status = CounterStatus::not_requested;
+      continue;
+    }
+    counter_jobs.push_back({&runner, m.launch.cache});
+    counter_index.push_back(i);
   }
 
-  if (options_.timing) {
-    // Event timings with the range profiler disabled (an enabled one slows short kernels);
-    // without timing (--no-timing) it stays enabled from one launch's counters to the next.
-    if (collector_ != nullptr) collector_->release_range_profiler();
-    m.time = time_launches(runner, launch.cache, options_.timer, flush_.get());
-    if (m.time.median_s > 0.0) m.bandwidth = m.bytes_moved / m.time.median_s;
-    if (options_.copy_bandwidth > 0.0) m.pct_of_copy = m.bandwidth / options_.copy_bandwidth * 100.0;
-    laps.lap("timing");
+  if (!counter_jobs.empty()) {
+    detail::TraceLaps laps("batch");
+    auto counters = collector_->collect(counter_jobs, metrics_, *flush_);
+    for (std::size_t k = 0; k < counters.size(); ++k) {
+      Measurement& m = out[counter_index[k]];
+      m.counter_status = counters[k].status;
+      m.counter_note = std::move(counters[k].note);
+      m.passes = counters[k].passes;
+      m.counters = std::move(counters[k].values);
+    }
+    laps.lap("counters");
   }
-
-  if (collector_ == nullptr) {
-    m.counter_status = CounterStatus::not_requested;
-    return m;
-  }
-  CounterResult counters = collector_->collect(runner, metrics_, *flush_, launch.cache);
-  m.counter_status = counters.status;
-  m.counter_note = std::move(counters.note);
-  m.passes = counters.passes;
-  m.counters = std::move(counters.values);
-  laps.lap("counters");
-  laps.total();
-  return m;
+  return out;
 }
 
 Measurement measure_launch(KernelRunner& runner, const Launch& launch, const MeasureOptions& options) {

@@ -8,7 +8,9 @@
 // collector with validated metric names and cached config images); measure many launches
 // through one session.
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,8 +31,13 @@ struct MeasureOptions {
   std::vector<std::string> extra_metrics;   // --metrics: added to the default set
   TimerOptions timer;
   std::uint64_t seed = 0;                   // input seed; 0 = a fresh random seed per launch
-  double copy_bandwidth = 0.0;              // measured device-to-device copy B/s (0: pct_of_copy left 0)
   int device = 0;                           // CUDA device ordinal
+};
+
+struct MeasureJob {
+  KernelRunner* runner = nullptr;  // made for launch.kernel
+  Launch launch;
+  double copy_bandwidth = 0.0;     // device-to-device copy B/s at this N and cache (0: pct_of_copy left 0)
 };
 
 class MeasureSession {
@@ -52,10 +59,15 @@ class MeasureSession {
   const std::string& counters_note() const;
   // CUPTI replay passes one launch takes for metrics() (0 when counters are off or unavailable).
   int passes() const { return passes_; }
-  void set_copy_bandwidth(double bytes_per_second) { options_.copy_bandwidth = bytes_per_second; }
 
   // Measures one launch configuration with runner (made for launch.kernel).
   Measurement measure(KernelRunner& runner, const Launch& launch);
+  // Measures several, in order: each is prepared, verified and timed in turn (on_start(i) is
+  // called as job i begins), then the counters of all verified jobs are collected together
+  // (CuptiCollector's batch: one replay sequence for all). Every job's buffers stay allocated
+  // until the batch is done: size batches to the device's free memory.
+  std::vector<Measurement> measure(std::span<const MeasureJob> jobs,
+                                   const std::function<void(std::size_t)>& on_start = {});
 
  private:
   MeasureOptions options_;
