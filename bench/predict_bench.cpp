@@ -3,6 +3,7 @@
 
 #include "cli/kernel_selection.hpp"
 #include "kernels/builtin_kernels.hpp"
+#include "kernels/resource_usage.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/predict.hpp"
 

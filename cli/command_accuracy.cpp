@@ -11,6 +11,7 @@
 #include "cli/kernel_selection.hpp"
 #include "cli/stored_calibration.hpp"
 #include "kernels/builtin_kernels.hpp"
+#include "kernels/resource_usage.hpp"
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/predict.hpp"

@@ -52,16 +52,4 @@ std::vector<KernelSpec> select_kernels(const KernelQuery& query) {
   return out;
 }
 
-KernelSpec with_compiled_registers(KernelSpec spec, std::string_view arch) {
-  for (auto& pass : spec.passes) {
-    if (pass.registers > 0 || pass.symbol.empty()) continue;
-    if (auto usage = compiled_resource_usage(arch, pass.symbol)) {
-      pass.registers = usage->registers;
-      pass.registers_source = Source::compiler;
-      pass.static_shared_bytes = std::max(pass.static_shared_bytes, usage->shared_bytes);
-    }
-  }
-  return spec;
-}
-
 }  // namespace roofline

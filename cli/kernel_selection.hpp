@@ -18,8 +18,4 @@ struct KernelQuery {
 // that matches nothing.
 std::vector<KernelSpec> select_kernels(const KernelQuery& query);
 
-// Fills each pass's registers from the compiler's report for `arch` (source: compiler) where
-// the spec does not state them.
-KernelSpec with_compiled_registers(KernelSpec spec, std::string_view arch);
-
 }  // namespace roofline

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/size_list.hpp"
+#include "kernels/resource_usage.hpp"
 #include "models/error.hpp"
 
 namespace roofline {

@@ -27,4 +27,16 @@ std::optional<ResourceUsage> compiled_resource_usage(std::string_view arch, std:
   return best;
 }
 
+KernelSpec with_compiled_registers(KernelSpec spec, std::string_view arch) {
+  for (auto& pass : spec.passes) {
+    if (pass.registers > 0 || pass.symbol.empty()) continue;
+    if (auto usage = compiled_resource_usage(arch, pass.symbol)) {
+      pass.registers = usage->registers;
+      pass.registers_source = Source::compiler;
+      pass.static_shared_bytes = std::max(pass.static_shared_bytes, usage->shared_bytes);
+    }
+  }
+  return spec;
+}
+
 }  // namespace roofline

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "models/kernel_spec.hpp"
+
 namespace roofline {
 
 struct ResourceUsage {
@@ -14,5 +16,9 @@ struct ResourceUsage {
 // arch: "sm_90"; symbol: the __global__ function name (matched inside the mangled name).
 // Empty when the kernel was not compiled for that arch.
 std::optional<ResourceUsage> compiled_resource_usage(std::string_view arch, std::string_view symbol);
+
+// Fills each pass's registers and static shared memory from the compiler's report for `arch`
+// (source: compiler) where the spec does not state them.
+KernelSpec with_compiled_registers(KernelSpec spec, std::string_view arch);
 
 }  // namespace roofline

@@ -1,0 +1,104 @@
+// The model against the H100's measurements (issue 5): each test pins one assumption the model
+// was corrected with, on the suite's own specs, with the measured numbers as fixtures. They come
+// from run 1 of docs/results/h100/suite.db (2026-11-22, NVIDIA H100 80GB HBM3, driver 580.159.04):
+//   roofline query --db docs/results/h100/suite.db "SELECT kernel, n, cache, meas_ms, limiter FROM v_launches"
+// and v_compare for the counters. Predictions use the GPU file h100-sxm (no calibration).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "kernels/builtin_kernels.hpp"
+#include "kernels/resource_usage.hpp"
+#include "models/gpu_catalog.hpp"
+#include "models/predict.hpp"
+
+namespace roofline {
+namespace {
+
+Prediction predict(const std::string& kernel, std::int64_t n, CacheState cache) {
+  const KernelSpec* builtin = find_builtin_kernel(kernel);
+  EXPECT_NE(builtin, nullptr) << kernel;
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const KernelSpec spec = with_compiled_registers(*builtin, h100.arch);
+  return predict_bounds(h100, spec, Launch{kernel, n, spec.dtypes.front(), spec.default_block, cache});
+}
+
+double counter_of(const Prediction& p, std::string_view name) {
+  const MetricValue* m = counter(p, name);
+  return m ? m->value : -1;
+}
+
+double error(double predicted, double measured) { return (predicted - measured) / measured; }
+
+constexpr std::int64_t k1M = 1 << 20, k16M = 1 << 24, k256M = 1 << 28;
+
+// Warm launches back to back write back what the previous one left dirty: in the steady state
+// each writes its whole output (measured 2,097,424 sectors of 2,097,152), cold ones less.
+TEST(H100Regression, WarmLaunchesWriteTheirWholeOutput) {
+  const auto warm = predict("add_f32x4", k16M, CacheState::warm);
+  EXPECT_NEAR(error(counter_of(warm, "dram__sectors_write.sum"), 2'097'424.0), 0.0, 0.01);
+  // Cold: 1,514,112 measured; one retention fraction for all kernels over-predicts this one
+  // (docs/model.md says why), by 11 %.
+  const auto cold = predict("add_f32x4", k16M, CacheState::cold);
+  EXPECT_LT(counter_of(cold, "dram__sectors_write.sum"), counter_of(warm, "dram__sectors_write.sum"));
+  EXPECT_NEAR(error(counter_of(cold, "dram__sectors_write.sum"), 1'514'112.0), 0.0, 0.12);
+}
+
+// A cold launch's DRAM reads stream only after a ramp: 1M FP16 elements through 16-byte
+// loads took 6.21 us, launch overhead + DRAM streaming alone would say 5.2 us.
+TEST(H100Regression, ColdOneMillionElementsPayTheDramRamp) {
+  const auto p = predict("add_f16x8_pack", k1M, CacheState::cold);
+  EXPECT_NEAR(error(p.duration_s, 6.208e-6), 0.0, 0.10);
+  EXPECT_EQ(p.binding, BoundKind::launch);  // measured limiter: launch
+}
+
+// Little's law over rounds with queueing, DRAM utilisation from the launch's own traffic: the
+// one-shot scalar adds at 2^28 (measured 729,984, 833,504, 579,952 and 1,162,848 ns).
+TEST(H100Regression, ScalarAddsAt2To28FollowTheLatencyBound) {
+  const auto fp8 = predict("add_fp8_e4m3", k256M, CacheState::cold);
+  EXPECT_NEAR(error(fp8.duration_s, 729'984e-9), 0.0, 0.05);
+  EXPECT_EQ(fp8.binding, BoundKind::latency);
+  const auto f16 = predict("add_f16", k256M, CacheState::cold);
+  EXPECT_NEAR(error(f16.duration_s, 833'504e-9), 0.0, 0.05);
+  EXPECT_EQ(f16.binding, BoundKind::latency);
+  const auto half2 = predict("add_f16x2", k256M, CacheState::cold);
+  EXPECT_NEAR(error(half2.duration_s, 579'952e-9), 0.0, 0.05);
+  EXPECT_EQ(half2.binding, BoundKind::dram);
+  const auto f32 = predict("add_f32", k256M, CacheState::cold);
+  EXPECT_NEAR(error(f32.duration_s, 1'162'848e-9), 0.0, 0.05);
+  EXPECT_EQ(f32.binding, BoundKind::dram);
+}
+
+// With 32 B of loads in flight per thread the latency bound meets the DRAM bound (read/write
+// turnaround included): 64,032 ns at 2^24 and 1,040,720 ns at 2^28, both DRAM-limited.
+TEST(H100Regression, VectorAddsAreDramBound) {
+  const auto mid = predict("add_f32x4", k16M, CacheState::cold);
+  EXPECT_NEAR(error(mid.duration_s, 64'032e-9), 0.0, 0.05);
+  EXPECT_EQ(mid.binding, BoundKind::dram);
+  const auto large = predict("add_f32x4", k256M, CacheState::cold);
+  EXPECT_NEAR(error(large.duration_s, 1'040'720e-9), 0.0, 0.05);
+  EXPECT_EQ(large.binding, BoundKind::dram);
+  const auto read = predict("read_only_f32", k256M, CacheState::cold);
+  EXPECT_NEAR(error(read.duration_s, 762'688e-9), 0.0, 0.05);
+}
+
+// At 1M elements warm, the launch overhead is at least half of every launch: launch-bound, as
+// the measured limiter says for both.
+TEST(H100Regression, WarmOneMillionElementsAreLaunchBound) {
+  EXPECT_EQ(predict("add_f32", k1M, CacheState::warm).binding, BoundKind::launch);
+  EXPECT_EQ(predict("hadamard3_fused", k1M, CacheState::warm).binding, BoundKind::launch);
+}
+
+// Write-validate: whole-sector stores need no fills (528 sectors read, flush residue), one float
+// per sector needs one fill each (268,198,576 read for 268,001,728 written).
+TEST(H100Regression, WriteValidate) {
+  EXPECT_EQ(counter_of(predict("write_only_f32", k256M, CacheState::cold), "dram__sectors_read.sum"), 0.0);
+  const auto stride8 = predict("write_only_f32_stride8", k256M, CacheState::cold);
+  EXPECT_NEAR(error(counter_of(stride8, "dram__sectors_read.sum"), 268'198'576.0), 0.0, 0.01);
+  EXPECT_NEAR(error(counter_of(stride8, "dram__sectors_write.sum"), 268'001'728.0), 0.0, 0.01);
+  EXPECT_NEAR(error(stride8.duration_s, 5'747'408e-9), 0.0, 0.02);
+}
+
+}  // namespace
+}  // namespace roofline
