@@ -22,6 +22,7 @@ struct SessionOptions {
   double timing_budget_s = 0.5;
   double target_spread = 0.02;
   int device = 0;
+  int profile_batch = 0;  // launches profiled per replay sequence at most (0: as many as fit)
 };
 
 class GpuSession {
@@ -42,6 +43,7 @@ class GpuSession {
   // Verifies, times and profiles a batch of launches (their counters collected together),
   // calling on_start(i) as launch i begins. pct_of_copy is filled from a copy_d2d measured once
   // per (N, cache state). Every launch's buffers are allocated until the batch is done.
+  virtual const SessionOptions& options() const = 0;
   virtual std::vector<Measurement> measure(std::span<const std::pair<KernelSpec, Launch>> batch,
                                            const std::function<void(std::size_t)>& on_start) = 0;
 };

@@ -16,12 +16,13 @@ namespace {
 
 class CudaGpuSession final : public GpuSession {
  public:
-  explicit CudaGpuSession(const SessionOptions& o) : session_(make_options(o)) {
+  explicit CudaGpuSession(const SessionOptions& o) : options_(o), session_(make_options(o)) {
     device_ = session_.device();
     gpu_ = device_gpu_spec(device_);
   }
 
   const DeviceInfo& device() const override { return device_.info; }
+  const SessionOptions& options() const override { return options_; }
   const GpuSpec* gpu() const override { return gpu_ ? &*gpu_ : nullptr; }
   double free_memory_bytes() const override { return device_.free_memory_bytes; }
   std::vector<std::string> metrics() const override { return session_.metrics(); }
@@ -73,6 +74,7 @@ class CudaGpuSession final : public GpuSession {
     return copy_[key] = copy_session_->measure(*runner, copy).bandwidth;
   }
 
+  SessionOptions options_;
   MeasureSession session_;
   std::unique_ptr<MeasureSession> copy_session_;
   DeviceProperties device_;

@@ -18,6 +18,12 @@ void add_session_options(CLI::App& cmd, SessionOptions& s) {
   cmd.add_option("--target-spread", s.target_spread, "stop timing once (p90 - p10) / median is below this")
       ->capture_default_str();
   cmd.add_option("--device", s.device, "CUDA device ordinal")->capture_default_str();
+  cmd.add_option("--profile-batch", s.profile_batch,
+                 "launches whose counters are collected together, every replay pass running them all (each after "
+                 "its own restore and L2 flush); 1 = one launch per pass as ncu; 0 = as many as fit half the free "
+                 "device memory")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
 }
 
 std::unique_ptr<GpuSession> open_gpu_session(const SessionOptions& options) {
@@ -47,6 +53,8 @@ void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelS
                         const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured,
                         const std::function<bool()>& stop) {
   const double budget = 0.5 * session.free_memory_bytes();
+  const std::size_t most = session.options().profile_batch > 0 ? static_cast<std::size_t>(session.options().profile_batch)
+                                                                 : launches.size();
   Progress progress(static_cast<int>(launches.size()));
   std::size_t first = 0;
   while (first < launches.size() && !(stop && stop())) {
@@ -55,7 +63,7 @@ void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelS
     do {
       bytes += predict_bounds(gpu, launches[end].first, launches[end].second).buffer_bytes;
       ++end;
-    } while (end < launches.size() &&
+    } while (end < launches.size() && end - first < most &&
              bytes + predict_bounds(gpu, launches[end].first, launches[end].second).buffer_bytes <= budget);
     const std::span<const std::pair<KernelSpec, Launch>> batch(launches.data() + first, end - first);
     auto results = session.measure(batch, [&](std::size_t i) {

@@ -23,7 +23,8 @@ const GpuSpec& session_gpu_or(const GpuSession& session, const std::string& fall
 void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, const GpuSpec& gpu, double free_bytes);
 
 // Measures launches in order, in batches whose buffers together take at most half the
-// device's free memory (counters are collected per batch: see GpuSession::measure), with a
+// device's free memory and of at most --profile-batch launches (counters are collected per
+// batch: see GpuSession::measure), with a
 // progress line per launch. on_measured(i, m) is called for each launch as its batch ends;
 // stop() is asked between batches (an interrupted run stops there).
 void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelSpec, Launch>>& launches,

@@ -92,7 +92,9 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
   for (const KernelSpec& k : builtin_kernels())
     for (const KernelPass& p : k.passes) {
       EXPECT_GT(p.inst_per_thread, 0) << k.name;
-      if (p.grid == GridPolicy::grid_stride) EXPECT_GT(p.inst_per_iteration, 0) << k.name;
+      if (p.grid == GridPolicy::grid_stride) {
+        EXPECT_GT(p.inst_per_iteration, 0) << k.name;
+      }
     }
 }
 
