@@ -374,7 +374,6 @@ std::vector<ReportTable> report_tables(const RunRecord& r) {
   std::vector<ReportTable> tables;
   tables.push_back(run_facts_table(r));
   tables.push_back(device_table(r));
-  tables.push_back(ceilings_table(r));
   const RunSummary summary = run_summary(r);
   tables.push_back(summary_table(r, summary));
   if (run_has_measurements(r)) tables.push_back(accuracy_table(accuracy_summary(summary)));
@@ -382,6 +381,7 @@ std::vector<ReportTable> report_tables(const RunRecord& r) {
   tables.push_back(bounds_table(r));
   tables.push_back(counters_table(r));
   tables.push_back(diagnostics_table(r));
+  tables.push_back(ceilings_table(r));  // reference material: last
   return tables;
 }
 

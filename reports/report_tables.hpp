@@ -73,8 +73,9 @@ inline constexpr std::string_view kChartCaption =
     "Hollow markers: predicted; filled: measured (the kernel's FLOPs over the measured time and traffic); "
     "circles at DRAM intensity, squares at L2 intensity.";
 
-// Every table of a report in display order (facts, device, ceilings, summary, accuracy against
-// the targets when something was measured, launches, bounds, counters, diagnostics).
+// Every table of a report in display order (facts, device, summary, accuracy against the
+// targets when something was measured, launches, bounds, counters, diagnostics, and the
+// ceilings the predictions used, as reference, last).
 std::vector<ReportTable> report_tables(const RunRecord& r);
 // The id of the table the chart follows: the last of the summaries (accuracy, else summary).
 std::string_view chart_anchor(const std::vector<ReportTable>& tables);
