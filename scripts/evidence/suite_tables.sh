@@ -11,8 +11,9 @@ cat <<EOT
 
 Produced by \`scripts/evidence/suite_tables.sh build/cli/roofline docs/results/h100/suite.db\`
 from the database of one \`roofline run\` on the device machine (run, device, driver, command:
-\`$facts\`). Times are medians of CUDA-event timings (cold: L2 flushed before every timed
-launch; warm: back-to-back); bandwidth counts each input read once and each output written
+\`$facts\`). Times are medians of CUDA-event timings, the launches queued behind a blocking
+kernel so that no host gap is timed (cold: L2 flushed before every timed launch; warm:
+back-to-back); bandwidth counts each input read once and each output written
 once; % copy is against \`cudaMemcpyAsync\` device-to-device at the same N and cache state.
 Every launch's output was verified against the CPU reference.
 
