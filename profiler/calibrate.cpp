@@ -319,8 +319,8 @@ Calibration calibrate_device(const CalibrateOptions& options,
       return v;
     };
     add("launch_overhead_ns", stat_of(ns(t.event_s)),
-        "empty kernel <<<1, 32>>>, an event pair around each of 200 back-to-back launches (as measure times kernels); "
-        "median");
+        "empty kernel <<<1, 32>>>, an event pair around each of 200 launches queued behind a blocking kernel (as "
+        "measure times kernels); median");
     add("extra.launch_throughput_ns", {t.batch_per_launch_s * 1e9, 0.0},
         "empty kernel, 1000 launches queued back-to-back without events, time / 1000; ns");
     add("extra.launch_isolated_ns", stat_of(ns(t.isolated_s)),
