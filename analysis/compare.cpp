@@ -658,7 +658,7 @@ Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu
         out.push_back({std::string(diag::timing_sources_disagree),
                        fmt::format("Timing sources disagree: the profiled gpu__time_duration.sum is {} but the "
                                    "median of the CUDA events is {} ({:+.0f} %). The profiled pass ran under other "
-                                   "conditions (L2 flushed before each pass, one launch per pass, clocks as found). "
+                                   "conditions (outputs restored and L2 flushed before it, clocks as found). "
                                    "The time row uses the event median, the time the accuracy targets judge.",
                                    time_str(*cd), time_str(ev), 100 * (*cd - ev) / ev)});
     }
