@@ -267,6 +267,39 @@ TEST(ProfilerGpu, TwoKernelLaunchSumsRanges) {
   EXPECT_LE(w, 101.0);  // the hardware ratio can read slightly above 100 % (ncu shows the same)
 }
 
+// A batch (one replay sequence for all its launches, each with its own restore and flush)
+// attributes every launch its own ranges: a read, a two-kernel launch, a memcpy (no kernel)
+// and a warm read, with the counts each has alone.
+TEST(ProfilerGpu, BatchAttributesEachLaunchItsRanges) {
+  NEED_GPU();
+  auto& s = session();
+  if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
+  auto read = test::make_test_runner(TestKernel::read);
+  auto twice = test::make_test_runner(TestKernel::scale_twice);
+  auto copy = test::make_test_runner(TestKernel::memcpy);
+  auto warm = test::make_test_runner(TestKernel::read);
+  Launch small = launch_of(CacheState::warm);
+  small.n = 1 << 20;  // 4 MiB: fits in L2
+  const std::vector<MeasureJob> jobs{{read.get(), launch_of()}, {twice.get(), launch_of()},
+                                     {copy.get(), launch_of()}, {warm.get(), small}};
+  std::vector<std::size_t> started;
+  const auto m = s.measure(jobs, [&](std::size_t i) { started.push_back(i); });
+  ASSERT_EQ(m.size(), jobs.size());
+  EXPECT_EQ(started, (std::vector<std::size_t>{0, 1, 2, 3}));
+  for (const auto& x : m) print(x);
+  ASSERT_EQ(m[0].counter_status, CounterStatus::collected) << m[0].counter_note;
+  EXPECT_NEAR(value(m[0], metric::dram_bytes_read), 4.0 * kN, 0.02 * 4.0 * kN);
+  EXPECT_DOUBLE_EQ(value(m[0], metric::l1_requests_st), 0.0);
+  EXPECT_EQ(value(m[0], "launch__grid_size"), kN / 256);
+  ASSERT_EQ(m[1].counter_status, CounterStatus::collected) << m[1].counter_note;
+  EXPECT_DOUBLE_EQ(value(m[1], metric::l1_requests_ld), 2.0 * kN / 32.0);
+  EXPECT_DOUBLE_EQ(value(m[1], metric::l1_requests_st), 2.0 * kN / 32.0);
+  EXPECT_EQ(m[2].counter_status, CounterStatus::timing_only);
+  ASSERT_EQ(m[3].counter_status, CounterStatus::collected) << m[3].counter_note;
+  EXPECT_LT(value(m[3], metric::dram_bytes_read), 0.5 * 4.0 * static_cast<double>(small.n));
+  EXPECT_DOUBLE_EQ(value(m[3], metric::l1_requests_ld), static_cast<double>(small.n) / 32.0);
+}
+
 TEST(ProfilerGpu, WarmCountersSeeL2) {
   NEED_GPU();
   auto& s = session();
