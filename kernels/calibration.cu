@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <string>
@@ -523,13 +524,9 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
   } guard{events};
   for (auto& e : events) ROOFLINE_CUDA_CHECK(cudaEventCreate(&e));
   StreamBlocker blocker;
-  auto held = [&](auto&& enqueue) {
-    blocker.block(s0);
-    enqueue();
-    blocker.release();
-    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
-    ROOFLINE_CUDA_CHECK(cudaGetLastError());
-    if (blocker.gave_up()) throw Error("calibration: the launch queue did not hold a chunk of empty launches");
+  auto held = [&](const std::function<void()>& enqueue) {
+    if (!blocker.run_held(s0, enqueue))
+      throw Error("calibration: the launch queue did not hold a chunk of empty launches");
   };
   const int chunk = StreamBlocker::kMaxQueuedLaunches;
   for (int first = 0; first < back_to_back; first += chunk) {

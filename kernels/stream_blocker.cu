@@ -40,16 +40,22 @@ StreamBlocker::~StreamBlocker() {
   if (words_ != nullptr) (void)cudaFreeHost(const_cast<int*>(words_));
 }
 
-void StreamBlocker::block(void* stream) {
+bool StreamBlocker::run_held(void* stream, const std::function<void()>& enqueue) {
+  auto s = static_cast<cudaStream_t>(stream);
   words_[0] = 0;
   words_[1] = 0;
-  hold_stream<<<1, 1, 0, static_cast<cudaStream_t>(stream)>>>(device_words_,
-                                                               static_cast<std::uint64_t>(kTimeoutS * 1e9));
+  hold_stream<<<1, 1, 0, s>>>(device_words_, static_cast<std::uint64_t>(kTimeoutS * 1e9));
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  {
+    struct Release {  // also when enqueue throws: the stream must not stay held
+      volatile int* go;
+      ~Release() { *go = 1; }
+    } release{words_};
+    enqueue();
+  }
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  return words_[1] == 0;
 }
-
-void StreamBlocker::release() { words_[0] = 1; }
-
-bool StreamBlocker::gave_up() const { return words_[1] != 0; }
 
 }  // namespace roofline

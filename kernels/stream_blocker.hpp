@@ -5,7 +5,9 @@
 // their event pairs: warm 1M-element adds measured 8-14 us instead of their GPU time.
 //
 // The spinning kernel gives up after a timeout so that a full launch queue (the host blocks
-// in an enqueue while the stream is held) cannot hang the process; gave_up() then says so.
+// in an enqueue while the stream is held) cannot hang the process; run_held() then says so.
+#include <functional>
+
 namespace roofline {
 
 class StreamBlocker {
@@ -15,13 +17,11 @@ class StreamBlocker {
   StreamBlocker(const StreamBlocker&) = delete;
   StreamBlocker& operator=(const StreamBlocker&) = delete;
 
-  // Enqueues the spinning kernel on stream (a cudaStream_t; nullptr = default stream).
-  void block(void* stream);
-  // Lets the held stream go.
-  void release();
-  // After the stream has been synchronised: true when the kernel stopped waiting on its own
-  // (kTimeoutS before release), so what was enqueued behind it ran with host gaps.
-  bool gave_up() const;
+  // Holds stream (a cudaStream_t; nullptr = default stream) with the spinning kernel, calls
+  // enqueue, lets the stream go and synchronises it. Returns false when the kernel stopped
+  // waiting on its own (kTimeoutS before the release): what enqueue queued then ran with host
+  // gaps. Throws Error on a CUDA failure.
+  bool run_held(void* stream, const std::function<void()>& enqueue);
 
   // Batches larger than this may not fit the launch queue while the stream is held.
   static constexpr int kMaxQueuedLaunches = 64;

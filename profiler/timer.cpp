@@ -64,17 +64,15 @@ TimingStats time_launches(KernelRunner& runner, CacheState cache, const TimerOpt
   for (;;) {
     batch = std::min(batch, options.max_repetitions - static_cast<int>(times.size()));
     if (batch <= 0) break;
-    blocker.block(s);
-    for (int i = 0; i < batch; ++i) {
-      if (cold) flush->flush(s);
-      ROOFLINE_CUDA_CHECK(cudaEventRecord(events.start(i), s));
-      runner.launch(s);
-      ROOFLINE_CUDA_CHECK(cudaEventRecord(events.stop(i), s));
-    }
-    blocker.release();
-    ROOFLINE_CUDA_CHECK(cudaEventSynchronize(events.stop(batch - 1)));
-    ROOFLINE_CUDA_CHECK(cudaGetLastError());
-    if (blocker.gave_up()) {
+    const bool held = blocker.run_held(s, [&] {
+      for (int i = 0; i < batch; ++i) {
+        if (cold) flush->flush(s);
+        ROOFLINE_CUDA_CHECK(cudaEventRecord(events.start(i), s));
+        runner.launch(s);
+        ROOFLINE_CUDA_CHECK(cudaEventRecord(events.stop(i), s));
+      }
+    });
+    if (!held) {
       if (max_batch == 1) throw Error("time_launches: the stream blocker gave up with one launch queued");
       max_batch /= 2;
       batch = max_batch;
