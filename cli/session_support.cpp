@@ -55,16 +55,14 @@ void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelS
   const double budget = 0.5 * session.free_memory_bytes();
   const std::size_t most = session.options().profile_batch > 0 ? static_cast<std::size_t>(session.options().profile_batch)
                                                                  : launches.size();
+  std::vector<double> buffer_bytes;
+  for (const auto& [spec, launch] : launches) buffer_bytes.push_back(predict_bounds(gpu, spec, launch).buffer_bytes);
   Progress progress(static_cast<int>(launches.size()));
   std::size_t first = 0;
   while (first < launches.size() && !(stop && stop())) {
-    std::size_t end = first;
-    double bytes = 0;
-    do {
-      bytes += predict_bounds(gpu, launches[end].first, launches[end].second).buffer_bytes;
-      ++end;
-    } while (end < launches.size() && end - first < most &&
-             bytes + predict_bounds(gpu, launches[end].first, launches[end].second).buffer_bytes <= budget);
+    std::size_t end = first + 1;  // a batch holds at least one launch (check_fits vetted each)
+    double bytes = buffer_bytes[first];
+    while (end < launches.size() && end - first < most && bytes + buffer_bytes[end] <= budget) bytes += buffer_bytes[end++];
     const std::span<const std::pair<KernelSpec, Launch>> batch(launches.data() + first, end - first);
     auto results = session.measure(batch, [&](std::size_t i) {
       const Launch& l = batch[i].second;
