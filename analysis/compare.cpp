@@ -362,7 +362,7 @@ ComparedQuantity compare_quantity(std::string metric_name, double predicted, dou
   return q;
 }
 
-Limiter measured_limiter(const Prediction& p, const Measurement& m, const GpuSpec& gpu, const CompareOptions& o) {
+Limiter measured_limiter(const Prediction& p, const Measurement& m, const GpuSpec& gpu) {
   Limiter lim;
   const auto dur = measured_duration_ns(m);
   if (!dur) return lim;
@@ -462,14 +462,13 @@ Limiter measured_limiter(const Prediction& p, const Measurement& m, const GpuSpe
     launch = UnitLoad{"launch", 100 * floor / *dur,
                       fmt::format("launch floor {} / duration {}", time_str(floor), time_str(*dur))};
   }
-  const bool launch_candidate = launch && *dur <= o.launch_factor * floor;
-
-  if (top && top->pct_of_peak >= o.near_peak_pct && (!launch_candidate || top->pct_of_peak >= launch->pct_of_peak))
-    lim.unit = top->unit;
-  else if (launch_candidate)
-    lim.unit = "launch";
-  else if (top)
-    lim.unit = "latency";
+  switch (classify_limiter(top ? top->pct_of_peak / 100 : 0.0, t, floor * 1e-9)) {
+    case LimiterClass::busiest_unit: lim.unit = top->unit; break;
+    case LimiterClass::launch: lim.unit = "launch"; break;
+    case LimiterClass::latency:
+      if (top) lim.unit = "latency";
+      break;
+  }
 
   if (launch) {
     lim.loads.push_back(*launch);
@@ -514,7 +513,7 @@ Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu
   }
 
   // ---- limiter ----
-  Limiter lim = measured_limiter(p, m, gpu, o);
+  Limiter lim = measured_limiter(p, m, gpu);
   c.measured_limiter = lim.unit;
   c.limiter_inferred = lim.inferred;
   c.unit_loads = lim.loads;
@@ -546,7 +545,7 @@ Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu
                                to_string(m.counter_status), why)});
   }
   if (dur)
-    if (auto d = launch_diag(*dur, fmt::format("the kernel took"), gpu, o.launch_factor)) out.push_back(*d);
+    if (auto d = launch_diag(*dur, fmt::format("the kernel took"), gpu, kLaunchBoundFactor)) out.push_back(*d);
 
   // Measured traffic facts.
   std::optional<double> dram_r, dram_w, tex_r, tex_w;

@@ -52,8 +52,6 @@ namespace roofline {
 struct CompareOptions {
   double tolerance = 0.10;            // |rel_error| within this: Verdict::ok
   double negligible_fraction = 0.01;  // see ComparedQuantity::rel_error
-  double near_peak_pct = 100 * kNearPeakFraction;  // a unit at >= this % of its ceiling limits the kernel
-  double launch_factor = kLaunchBoundFactor;  // duration <= factor x launch floor: launch-bound candidate
 };
 
 // Measured duration in ns: the median CUDA-event time x 1e9; empty when there is none.
@@ -72,7 +70,7 @@ struct Limiter {
   std::vector<UnitLoad> loads;   // highest first
   bool inferred = false;         // from the model's traffic (timing-only)
 };
-Limiter measured_limiter(const Prediction& p, const Measurement& m, const GpuSpec& gpu, const CompareOptions& o = {});
+Limiter measured_limiter(const Prediction& p, const Measurement& m, const GpuSpec& gpu);
 
 // The full comparison of one launch.
 Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu, const KernelSpec& k,

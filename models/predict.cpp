@@ -294,23 +294,20 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     }
     p.bounds.push_back(std::move(total));
   }
-  // The binding bound is judged as the analysis judges a measured launch (analysis/compare):
-  // a unit kept at least kNearPeakFraction busy over the predicted duration binds (DRAM by its
-  // bytes at the sustained bandwidth, as its counters show it); else the launch overhead when
-  // the launch takes at most kLaunchBoundFactor x it; else latency. The runner-up is the
-  // longest other bound.
+  // The binding bound is judged as the analysis judges a measured launch (classify_limiter),
+  // each unit busy for its bound's time over the predicted duration (DRAM by its bytes at the
+  // sustained bandwidth, as its counters show it). The runner-up is the longest other bound.
   const double duration = p.duration_s > 0 ? p.duration_s : 1.0;
   std::vector<std::pair<BoundKind, double>> busy{
       {BoundKind::dram, p.dram_bytes / gpu.dram_bandwidth_sustained.value / duration}};
   for (BoundKind k : {BoundKind::l2, BoundKind::lsu, BoundKind::issue, BoundKind::compute})
     busy.emplace_back(k, bound(p, k).seconds / duration);
   std::stable_sort(busy.begin(), busy.end(), [](auto& x, auto& y) { return x.second > y.second; });
-  if (busy.front().second >= kNearPeakFraction)
-    p.binding = busy.front().first;
-  else if (p.duration_s <= kLaunchBoundFactor * bound(p, BoundKind::launch).seconds)
-    p.binding = BoundKind::launch;
-  else
-    p.binding = BoundKind::latency;
+  switch (classify_limiter(busy.front().second, p.duration_s, bound(p, BoundKind::launch).seconds)) {
+    case LimiterClass::busiest_unit: p.binding = busy.front().first; break;
+    case LimiterClass::launch: p.binding = BoundKind::launch; break;
+    case LimiterClass::latency: p.binding = BoundKind::latency; break;
+  }
   std::vector<BoundTime> order = p.bounds;
   std::stable_sort(order.begin(), order.end(), [](auto& x, auto& y) { return x.seconds > y.seconds; });
   p.runner_up = order[0].kind != p.binding ? order[0].kind : order[1].kind;

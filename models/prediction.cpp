@@ -17,6 +17,14 @@ std::string_view to_string(BoundKind b) {
   return "?";
 }
 
+LimiterClass classify_limiter(double busiest_fraction, double duration_s, double launch_overhead_s) {
+  const bool launch_candidate = launch_overhead_s > 0 && duration_s <= kLaunchBoundFactor * launch_overhead_s;
+  const double launch_share = duration_s > 0 ? launch_overhead_s / duration_s : 0.0;
+  if (busiest_fraction >= kNearPeakFraction && (!launch_candidate || busiest_fraction >= launch_share))
+    return LimiterClass::busiest_unit;
+  return launch_candidate ? LimiterClass::launch : LimiterClass::latency;
+}
+
 const BoundTime& bound(const Prediction& p, BoundKind k) {
   for (const auto& b : p.bounds)
     if (b.kind == k) return b;

@@ -19,6 +19,14 @@ inline constexpr double kNearPeakFraction = 0.8;
 // and the analysis' measured limiter).
 inline constexpr double kLaunchBoundFactor = 2.0;
 
+// Which kind of thing limits a launch, by one rule for the predictor's binding bound and the
+// analysis' measured limiter: the busiest unit when it is at least kNearPeakFraction busy over
+// the duration (and, when the launch is a launch-bound candidate, busier than the overhead's
+// share of it); else the launch overhead when the duration is at most kLaunchBoundFactor x it;
+// else latency. busiest_fraction: the busiest unit's busy fraction (0 when none is known).
+enum class LimiterClass { busiest_unit, launch, latency };
+LimiterClass classify_limiter(double busiest_fraction, double duration_s, double launch_overhead_s);
+
 enum class BoundKind { dram, l2, lsu, issue, compute, latency, launch };
 inline constexpr BoundKind kAllBounds[] = {BoundKind::dram,    BoundKind::l2,      BoundKind::lsu,
                                            BoundKind::issue,   BoundKind::compute, BoundKind::latency,

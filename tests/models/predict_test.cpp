@@ -147,6 +147,17 @@ TEST(Predict, AddF32At2To20WarmIsL2ResidentAndLaunchBound) {
   EXPECT_NEAR(p.duration_s, 3.9e-6 + bound(p, p.runner_up).seconds, 1e-15);
 }
 
+// One rule for predicted and measured launches: a unit >= 80 % busy binds; a launch of at most
+// twice the overhead is launch-bound unless its busiest unit beats the overhead's share.
+TEST(Predict, ClassifyLimiter) {
+  EXPECT_EQ(classify_limiter(0.9, 10e-6, 1e-6), LimiterClass::busiest_unit);
+  EXPECT_EQ(classify_limiter(0.5, 1.5e-6, 1e-6), LimiterClass::launch);
+  EXPECT_EQ(classify_limiter(0.5, 3e-6, 1e-6), LimiterClass::latency);
+  EXPECT_EQ(classify_limiter(0.85, 1.1e-6, 1e-6), LimiterClass::launch);  // overhead share 0.91
+  EXPECT_EQ(classify_limiter(0.95, 1.1e-6, 1e-6), LimiterClass::busiest_unit);
+  EXPECT_EQ(classify_limiter(0.5, 1e-6, 0.0), LimiterClass::latency);  // no overhead known
+}
+
 TEST(Predict, UnrolledHalf2AccessesTouchFourTimesTheSectorsInL1) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   const std::int64_t n = 1 << 24;
