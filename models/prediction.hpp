@@ -11,12 +11,10 @@
 
 namespace roofline {
 
-// A unit at least this busy (fraction of its ceiling) limits the kernel: the predictor calls
-// a near-saturated DRAM the binding bound, the analysis a measured unit the limiter.
+// A unit at least this busy (fraction of its ceiling) limits the kernel (classify_limiter).
 inline constexpr double kNearPeakFraction = 0.8;
 // A launch that takes at most this many times the launch overhead (the overhead is at least
-// half of it) is launch-bound unless a unit is near its peak (the predictor's binding bound
-// and the analysis' measured limiter).
+// half of it) is a launch-bound candidate (classify_limiter).
 inline constexpr double kLaunchBoundFactor = 2.0;
 
 // Which kind of thing limits a launch, by one rule for the predictor's binding bound and the
