@@ -455,8 +455,8 @@ Limiter measured_limiter(const Prediction& p, const Measurement& m, const GpuSpe
                    [](const UnitLoad& a, const UnitLoad& b) { return a.pct_of_peak > b.pct_of_peak; });
   const UnitLoad* top = lim.loads.empty() ? nullptr : &lim.loads.front();
 
-  // Launch floor
-  const double floor = gpu.launch_overhead_ns.value;
+  // Launch floor: one overhead per kernel the launch runs, as the prediction's launch bound.
+  const double floor = bound(p, BoundKind::launch).seconds * 1e9;
   std::optional<UnitLoad> launch;
   if (floor > 0) {
     launch = UnitLoad{"launch", 100 * floor / *dur,

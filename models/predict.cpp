@@ -98,6 +98,81 @@ class Counters {
   std::vector<MetricValue> values_;
 };
 
+// What one pass asks of each level (sectors), before the dirty output a cold launch leaves in
+// L2 is taken off its DRAM writes.
+struct PassTraffic {
+  double dram_read = 0;   // loads that miss L2
+  double dram_write = 0;  // the stores' footprint
+  double dram_fills = 0;  // partly written sectors, read from DRAM when evicted
+  double tex_read = 0, tex_write = 0, wavefronts = 0, useful_bytes = 0;
+  double store_footprint = 0;
+  double load_bytes_per_thread = 0, store_bytes_per_thread = 0;
+  std::vector<MetricValue> l1;  // L1 request and sector counts, in the pass's array order
+};
+
+// DRAM time of both directions at the sustained bandwidth, plus the bus turnaround between them.
+double dram_stream_s(const GpuSpec& gpu, const PassTraffic& t) {
+  const double read = t.dram_read + t.dram_fills;
+  const double turnaround = gpu.dram_turnaround_factor.value * std::min(read, t.dram_write);
+  return (read + t.dram_write + turnaround) * kSectorBytes / gpu.dram_bandwidth_sustained.value;
+}
+
+struct LatencyBound {
+  double seconds = 0;
+  double dram_utilization = 0;  // of the full waves
+  std::string detail = "nothing in flight";
+};
+
+// Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
+// flight for one loaded latency per round, which grows with DRAM utilization (queueing); a
+// round's stores add their share of the bytes to its time. A one-shot grid's last, partial
+// wave has fewer threads in flight: its rounds take as long as full ones while the latency
+// binds and shrink with its data while DRAM does.
+LatencyBound latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassTraffic& t,
+                           int block, double warm_hit) {
+  const double sm_count = sms(gpu);
+  const double blocks = static_cast<double>(pp.grid);
+  const double resident_threads = std::min(blocks * block, sm_count * pp.occupancy.warps_per_sm * 32);
+  const double per_thread = t.load_bytes_per_thread > 0 ? t.load_bytes_per_thread : t.store_bytes_per_thread;
+  const double in_flight = resident_threads * per_thread * pass.ilp;
+  LatencyBound out;
+  if (in_flight <= 0) return out;
+  const double from_l2 = t.tex_read > 0 ? 1 - t.dram_read / t.tex_read : (warm_hit >= 1 ? 1 : 0);
+  const double dram_stream = dram_stream_s(gpu, t);
+  const double waves = blocks / (sm_count * pp.occupancy.blocks_per_sm);
+  const double full = pass.grid == GridPolicy::one_shot && waves > 1 ? std::floor(waves) : waves;
+  const double rounds_per_wave = t.useful_bytes / in_flight / waves;
+  const LittlesLaw law = littles_law(gpu, rounds_per_wave * full, from_l2, dram_stream * full / waves);
+  out.seconds = law.seconds;
+  out.dram_utilization = law.dram_utilization;
+  if (full < waves) {
+    const double part = waves - full;
+    out.seconds += littles_law(gpu, rounds_per_wave, from_l2, dram_stream * part / waves).seconds;
+  }
+  out.detail = fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)",
+                           in_flight / 1e6, t.useful_bytes / in_flight, law.latency_s * 1e9, 100 * law.dram_utilization);
+  return out;
+}
+
+// Sectors of dirty output still in L2 when a cold launch ends, written to DRAM after it. L2
+// then holds the most recent lines of the stream; the output's share of the last pass's
+// footprint is dirty, up to `l2_dirty_max_fraction` of the L2, where a partly written sector
+// counts double (it keeps room for its fill: the H100's stride-8 stores left 13-14 MiB dirty,
+// whole-sector ones 24). While the launch leaves the DRAM idle part of the time (utilization u
+// below `l2_early_writeback_utilization`), L2 writes `l2_early_writeback_fraction` of those
+// lines back before evicting them; ramped over u +- kEarlyWritebackRamp, as u is an estimate.
+constexpr double kEarlyWritebackRamp = 0.02;
+double dirty_left_in_l2(const GpuSpec& gpu, const PassTraffic& last, double dram_utilization) {
+  const double footprint = last.tex_read + last.store_footprint;
+  if (last.store_footprint <= 0 || footprint <= 0) return 0;
+  const double idle = std::clamp(
+      (gpu.l2_early_writeback_utilization.value + kEarlyWritebackRamp - dram_utilization) / (2 * kEarlyWritebackRamp),
+      0.0, 1.0);
+  const double dirty_share = last.store_footprint / footprint * (1 - gpu.l2_early_writeback_fraction.value * idle);
+  const double most = gpu.l2_dirty_max_fraction.value * last.store_footprint / (last.store_footprint + last.dram_fills);
+  return std::min(most, dirty_share) * gpu.l2_bytes.value / kSectorBytes;
+}
+
 }  // namespace
 
 double l2_resident_fraction(const GpuSpec& gpu, double bytes) {
@@ -136,7 +211,10 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
                                   100 * gpu.l2_resident_lo_fraction.value, gpu.l2_bytes.value / (1 << 20),
                                   100 * gpu.l2_resident_hi_fraction.value));
 
-  Counters c;
+  // What each pass asks of each level, then the dirty output a cold launch leaves in L2 (it
+  // depends on the whole launch), then each pass's bounds.
+  std::vector<PassPrediction> pps;
+  std::vector<PassTraffic> traffic;
   std::set<std::string> written_earlier;  // outputs of earlier passes, possibly still in L2
   for (const auto& pass : kernel.passes) {
     PassPrediction pp;
@@ -150,60 +228,78 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     }
     pp.occupancy = compute_occupancy(gpu, launch.block, registers, reg_source, pass.static_shared_bytes);
     pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm);
+    pps.push_back(std::move(pp));
 
-    double dram_read = 0, dram_write = 0, dram_fills = 0, tex_read = 0, tex_write = 0, wavefronts = 0;
-    double load_bytes_per_thread = 0, store_bytes_per_thread = 0, useful_bytes = 0, dram_load_sectors = 0;
+    PassTraffic t;
     for (const auto& a : pass.arrays) {
-      const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
-      useful_bytes += t.useful_bytes;
-      wavefronts += t.l1_wavefronts;
+      const ArrayTraffic at = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
+      t.useful_bytes += at.useful_bytes;
+      t.wavefronts += at.l1_wavefronts;
+      const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
       if (a.op == AccessOp::load) {
         // L1 holds a warp's sectors between its accesses, so L2 sees each sector once.
-        tex_read += t.footprint_sectors;
+        t.tex_read += at.footprint_sectors;
         const double hit = written_earlier.contains(a.name)
                                ? std::max(warm_hit, l2_resident_fraction(gpu, buffers[a.name]))
                                : warm_hit;
-        dram_read += t.footprint_sectors * (1 - hit);
-        dram_load_sectors += t.footprint_sectors * (1 - hit);
-        c.add(metric::l1_requests_ld, t.requests);
-        c.add(metric::l1_sectors_ld, t.l1_sectors);
-        load_bytes_per_thread += static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
+        t.dram_read += at.footprint_sectors * (1 - hit);
+        t.load_bytes_per_thread += bytes_per_thread;
+        t.l1.push_back({std::string(metric::l1_requests_ld), at.requests});
+        t.l1.push_back({std::string(metric::l1_sectors_ld), at.l1_sectors});
       } else {
         // L1 writes through: every store request's sectors reach L2. Write-validate: partly
         // written sectors are filled from DRAM when evicted; whole ones never are.
-        tex_write += t.l1_sectors;
-        dram_write += t.footprint_sectors * (1 - warm_hit);
-        dram_fills += t.partial_sectors * (1 - warm_hit);
-        store_bytes_per_thread += static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
-        c.add(metric::l1_requests_st, t.requests);
-        c.add(metric::l1_sectors_st, t.l1_sectors);
+        t.tex_write += at.l1_sectors;
+        t.store_footprint += at.footprint_sectors;
+        t.dram_write += at.footprint_sectors * (1 - warm_hit);
+        t.dram_fills += at.partial_sectors * (1 - warm_hit);
+        t.store_bytes_per_thread += bytes_per_thread;
+        t.l1.push_back({std::string(metric::l1_requests_st), at.requests});
+        t.l1.push_back({std::string(metric::l1_sectors_st), at.l1_sectors});
       }
     }
     for (const auto& a : pass.arrays)
       if (a.op == AccessOp::store) written_earlier.insert(a.name);
-    // Dirty output lines still in L2 when the launch ends are written to DRAM after it: the
-    // last pass that streams its output leaves up to a share of the L2 unwritten.
-    // A retained partly written sector has not been filled from DRAM yet either. Warm
-    // launches back-to-back write the previous launch's leftovers during their own run, so
-    // in the steady state they write their whole output (measured: the H100's warm 2^24
-    // adds wrote 98-100 % of it, cold ones 75-80 %).
-    if (launch.cache == CacheState::cold && &pass == &kernel.passes.back() && dram_write > 0) {
-      const double retained = std::min(dram_write, gpu.l2_dirty_retention_fraction.value * gpu.l2_bytes.value / kSectorBytes);
-      dram_fills -= dram_fills * retained / dram_write;
-      dram_write -= retained;
-      if (retained > 0)
-        p.notes.push_back(fmt::format("{} of dirty output left in L2 at the end, written to DRAM after the kernel",
-                                      gb(retained * kSectorBytes)));
-    }
+    traffic.push_back(std::move(t));
+  }
 
-    dram_read += dram_fills;
+  if (launch.cache == CacheState::cold) {
+    // Warm launches back-to-back write the previous launch's leftovers during their own run, so
+    // in the steady state they write their whole output (the H100's warm 2^24 adds: 98-100 %).
+    const std::size_t last = traffic.size() - 1;
+    const double u = latency_bound(gpu, kernel.passes[last], pps[last], traffic[last], launch.block, warm_hit).dram_utilization;
+    double left = dirty_left_in_l2(gpu, traffic[last], u);
+    double total_left = 0;
+    for (std::size_t i = traffic.size(); i-- > 0 && left > 0;) {
+      // The latest output is the most recently written, so it is the part still in L2.
+      auto& t = traffic[i];
+      const double kept = std::min(left, t.dram_write);
+      if (kept <= 0) continue;
+      t.dram_fills -= t.dram_fills * kept / t.dram_write;  // a kept partial sector is not filled yet
+      t.dram_write -= kept;
+      left -= kept;
+      total_left += kept;
+    }
+    if (total_left > 0)
+      p.notes.push_back(fmt::format("{} of dirty output left in L2 at the end (DRAM {:.0f} % busy), written to DRAM "
+                                    "after the kernel",
+                                    gb(total_left * kSectorBytes), 100 * u));
+  }
+
+  Counters c;
+  for (std::size_t i = 0; i < kernel.passes.size(); ++i) {
+    const auto& pass = kernel.passes[i];
+    PassPrediction& pp = pps[i];
+    const PassTraffic& t = traffic[i];
+    for (const auto& m : t.l1) c.add(m.name, m.value);
+    const double dram_read = t.dram_read + t.dram_fills;
     c.add(metric::dram_sectors_read, dram_read);
-    c.add(metric::dram_sectors_write, dram_write);
-    c.add(metric::lts_tex_read, tex_read);
-    c.add(metric::lts_tex_write, tex_write);
-    p.dram_bytes += (dram_read + dram_write) * kSectorBytes;
-    p.l2_bytes += (tex_read + tex_write) * kSectorBytes;
-    p.l1_bytes += useful_bytes;
+    c.add(metric::dram_sectors_write, t.dram_write);
+    c.add(metric::lts_tex_read, t.tex_read);
+    c.add(metric::lts_tex_write, t.tex_write);
+    p.dram_bytes += (dram_read + t.dram_write) * kSectorBytes;
+    p.l2_bytes += (t.tex_read + t.tex_write) * kSectorBytes;
+    p.l1_bytes += t.useful_bytes;
 
     // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
     const double blocks = static_cast<double>(pp.grid);
@@ -225,53 +321,27 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     auto& b = pp.bounds;
     // DRAM: both directions at the sustained bandwidth, plus the bus turnaround between them.
     const double dram_bw = gpu.dram_bandwidth_sustained.value;
-    const double turnaround = gpu.dram_turnaround_factor.value * std::min(dram_read, dram_write);
-    const double dram_stream = (dram_read + dram_write + turnaround) * kSectorBytes / dram_bw;
-    const double dram_time = dram_stream + (dram_read > 0 ? gpu.dram_ramp_ns.value * 1e-9 : 0.0);
+    const double turnaround = gpu.dram_turnaround_factor.value * std::min(dram_read, t.dram_write);
+    const double dram_time = dram_stream_s(gpu, t) + (dram_read > 0 ? gpu.dram_ramp_ns.value * 1e-9 : 0.0);
     b.push_back({BoundKind::dram, dram_time,
                  fmt::format("({} read + {} written + {} turnaround) / {}{}", gb(dram_read * kSectorBytes),
-                             gb(dram_write * kSectorBytes), gb(turnaround * kSectorBytes), per_s(dram_bw / 1e12, "TB"),
+                             gb(t.dram_write * kSectorBytes), gb(turnaround * kSectorBytes),
+                             per_s(dram_bw / 1e12, "TB"),
                              dram_read > 0 ? fmt::format(" + {:.0f} ns ramp", gpu.dram_ramp_ns.value) : "")});
-    b.push_back({BoundKind::l2, (tex_read + tex_write) * kSectorBytes / gpu.l2_bandwidth.value,
-                 fmt::format("{} through L2 / {}", gb((tex_read + tex_write) * kSectorBytes),
+    b.push_back({BoundKind::l2, (t.tex_read + t.tex_write) * kSectorBytes / gpu.l2_bandwidth.value,
+                 fmt::format("{} through L2 / {}", gb((t.tex_read + t.tex_write) * kSectorBytes),
                              per_s(gpu.l2_bandwidth.value / 1e12, "TB"))});
     b.push_back({BoundKind::lsu,
-                 wavefronts / (sm_count * gpu.lsu_wavefronts_per_clock_per_sm.value * f) * sm_imbalance,
-                 fmt::format("{:.4g} L1 wavefronts / ({} SMs x {} per clock)", wavefronts, sm_count,
+                 t.wavefronts / (sm_count * gpu.lsu_wavefronts_per_clock_per_sm.value * f) * sm_imbalance,
+                 fmt::format("{:.4g} L1 wavefronts / ({} SMs x {} per clock)", t.wavefronts, sm_count,
                              gpu.lsu_wavefronts_per_clock_per_sm.value)});
     const double issue_rate = sm_count * gpu.schedulers_per_sm.value * gpu.issue_per_scheduler_per_clock.value * f;
     b.push_back({BoundKind::issue, inst / issue_rate * sm_imbalance,
                  fmt::format("{:.4g} warp instructions / {}", inst, per_s(issue_rate / 1e9, "G inst"))});
     b.push_back({BoundKind::compute, flop_time,
                  fmt::format("{:.4g} FLOP at the dtype's peak", p.flops)});
-
-    // Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
-    // flight for one loaded latency per round, which grows with DRAM utilization (queueing); a
-    // round's stores add their share of the bytes to its time. A one-shot grid's last, partial
-    // wave has fewer threads in flight: its rounds take as long as full ones while the latency
-    // binds and shrink with its data while DRAM does.
-    const double resident_threads =
-        std::min(blocks * launch.block, static_cast<double>(sm_count) * pp.occupancy.warps_per_sm * 32);
-    const double per_thread = load_bytes_per_thread > 0 ? load_bytes_per_thread : store_bytes_per_thread;
-    const double in_flight = resident_threads * per_thread * pass.ilp;
-    const double from_l2 = tex_read > 0 ? 1 - dram_load_sectors / tex_read : (warm_hit >= 1 ? 1 : 0);
-    double latency_time = 0;
-    std::string latency_detail = "nothing in flight";
-    if (in_flight > 0) {
-      const double waves = blocks / (static_cast<double>(sm_count) * pp.occupancy.blocks_per_sm);
-      const double full = pass.grid == GridPolicy::one_shot && waves > 1 ? std::floor(waves) : waves;
-      const double rounds_per_wave = useful_bytes / in_flight / waves;
-      const LittlesLaw law = littles_law(gpu, rounds_per_wave * full, from_l2, dram_stream * full / waves);
-      latency_time = law.seconds;
-      if (full < waves) {
-        const double part = waves - full;
-        latency_time += littles_law(gpu, rounds_per_wave, from_l2, dram_stream * part / waves).seconds;
-      }
-      latency_detail = fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)",
-                                   in_flight / 1e6, useful_bytes / in_flight, law.latency_s * 1e9,
-                                   100 * law.dram_utilization);
-    }
-    b.push_back({BoundKind::latency, latency_time, latency_detail});
+    const LatencyBound latency = latency_bound(gpu, pass, pp, t, launch.block, warm_hit);
+    b.push_back({BoundKind::latency, latency.seconds, latency.detail});
     const double launch_s = gpu.launch_overhead_ns.value * 1e-9;
     b.push_back({BoundKind::launch, launch_s, "launch overhead, added to the longest of the other bounds"});
 
@@ -281,8 +351,8 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
       if (bt.kind != BoundKind::launch) work = std::max(work, bt.seconds);
     pp.duration_s = launch_s + work;
     p.duration_s += pp.duration_s;
-    p.passes.push_back(std::move(pp));
   }
+  p.passes = std::move(pps);
 
   // Bounds of the whole launch: each kind summed over passes.
   for (BoundKind k : kAllBounds) {
