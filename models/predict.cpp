@@ -98,79 +98,115 @@ class Counters {
   std::vector<MetricValue> values_;
 };
 
-// What one pass asks of each level (sectors), before the dirty output a cold launch leaves in
-// L2 is taken off its DRAM writes.
-struct PassTraffic {
+// What one pass asks of each unit, before the dirty output a cold launch leaves in L2 comes
+// off its DRAM writes. Traffic in sectors.
+struct PassWork {
   double dram_read = 0;   // loads that miss L2
   double dram_write = 0;  // the stores' footprint
   double dram_fills = 0;  // partly written sectors, read from DRAM when evicted
-  double tex_read = 0, tex_write = 0, wavefronts = 0, useful_bytes = 0;
-  double store_footprint = 0;
+  double tex_read = 0, tex_write = 0, store_footprint = 0;
+  double wavefronts = 0, useful_bytes = 0;
   double load_bytes_per_thread = 0, store_bytes_per_thread = 0;
-  std::vector<MetricValue> l1;  // L1 request and sector counts, in the pass's array order
+  double inst = 0, flops = 0, flop_time = 0;
+  double sm_imbalance = 1;       // the busiest SM's blocks over the mean
+  std::vector<MetricValue> l1;   // L1 request and sector counts, in the pass's array order
+  std::vector<MetricValue> fp;   // FP instruction counts
 };
 
 // DRAM time of both directions at the sustained bandwidth, plus the bus turnaround between them.
-double dram_stream_s(const GpuSpec& gpu, const PassTraffic& t) {
-  const double read = t.dram_read + t.dram_fills;
-  const double turnaround = gpu.dram_turnaround_factor.value * std::min(read, t.dram_write);
-  return (read + t.dram_write + turnaround) * kSectorBytes / gpu.dram_bandwidth_sustained.value;
+double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
+  const double read = w.dram_read + w.dram_fills;
+  const double turnaround = gpu.dram_turnaround_factor.value * std::min(read, w.dram_write);
+  return (read + w.dram_write + turnaround) * kSectorBytes / gpu.dram_bandwidth_sustained.value;
 }
-
-struct LatencyBound {
-  double seconds = 0;
-  double dram_utilization = 0;  // of the full waves
-  std::string detail = "nothing in flight";
-};
 
 // Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
 // flight for one loaded latency per round, which grows with DRAM utilization (queueing); a
 // round's stores add their share of the bytes to its time. A one-shot grid's last, partial
 // wave has fewer threads in flight: its rounds take as long as full ones while the latency
 // binds and shrink with its data while DRAM does.
-LatencyBound latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassTraffic& t,
-                           int block, double warm_hit) {
+BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassWork& w,
+                        int block, double warm_hit) {
   const double sm_count = sms(gpu);
   const double blocks = static_cast<double>(pp.grid);
   const double resident_threads = std::min(blocks * block, sm_count * pp.occupancy.warps_per_sm * 32);
-  const double per_thread = t.load_bytes_per_thread > 0 ? t.load_bytes_per_thread : t.store_bytes_per_thread;
+  const double per_thread = w.load_bytes_per_thread > 0 ? w.load_bytes_per_thread : w.store_bytes_per_thread;
   const double in_flight = resident_threads * per_thread * pass.ilp;
-  LatencyBound out;
-  if (in_flight <= 0) return out;
-  const double from_l2 = t.tex_read > 0 ? 1 - t.dram_read / t.tex_read : (warm_hit >= 1 ? 1 : 0);
-  const double dram_stream = dram_stream_s(gpu, t);
+  if (in_flight <= 0) return {BoundKind::latency, 0, "nothing in flight"};
+  const double from_l2 = w.tex_read > 0 ? 1 - w.dram_read / w.tex_read : (warm_hit >= 1 ? 1 : 0);
+  const double dram_stream = dram_stream_s(gpu, w);
   const double waves = blocks / (sm_count * pp.occupancy.blocks_per_sm);
   const double full = pass.grid == GridPolicy::one_shot && waves > 1 ? std::floor(waves) : waves;
-  const double rounds_per_wave = t.useful_bytes / in_flight / waves;
+  const double rounds_per_wave = w.useful_bytes / in_flight / waves;
   const LittlesLaw law = littles_law(gpu, rounds_per_wave * full, from_l2, dram_stream * full / waves);
-  out.seconds = law.seconds;
-  out.dram_utilization = law.dram_utilization;
-  if (full < waves) {
-    const double part = waves - full;
-    out.seconds += littles_law(gpu, rounds_per_wave, from_l2, dram_stream * part / waves).seconds;
-  }
-  out.detail = fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)",
-                           in_flight / 1e6, t.useful_bytes / in_flight, law.latency_s * 1e9, 100 * law.dram_utilization);
-  return out;
+  double seconds = law.seconds;
+  if (full < waves)
+    seconds += littles_law(gpu, rounds_per_wave, from_l2, dram_stream * (waves - full) / waves).seconds;
+  return {BoundKind::latency, seconds,
+          fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)",
+                      in_flight / 1e6, w.useful_bytes / in_flight, law.latency_s * 1e9, 100 * law.dram_utilization)};
 }
 
-// Sectors of dirty output still in L2 when a cold launch ends, written to DRAM after it. L2
-// then holds the most recent lines of the stream; the output's share of the last pass's
-// footprint is dirty, up to `l2_dirty_max_fraction` of the L2, where a partly written sector
-// counts double (it keeps room for its fill: the H100's stride-8 stores left 13-14 MiB dirty,
-// whole-sector ones 24). While the launch leaves the DRAM idle part of the time (utilization u
-// below `l2_early_writeback_utilization`), L2 writes `l2_early_writeback_fraction` of those
-// lines back before evicting them; ramped over u +- kEarlyWritebackRamp, as u is an estimate.
-constexpr double kEarlyWritebackRamp = 0.02;
-double dirty_left_in_l2(const GpuSpec& gpu, const PassTraffic& last, double dram_utilization) {
+// Every bound of one pass, in kAllBounds order.
+std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp,
+                                   const PassWork& w, int block, double warm_hit) {
+  const double f = sm_clock(gpu);
+  const int sm_count = sms(gpu);
+  const double dram_read = w.dram_read + w.dram_fills;
+  const double dram_bw = gpu.dram_bandwidth_sustained.value;
+  const double turnaround = gpu.dram_turnaround_factor.value * std::min(dram_read, w.dram_write);
+  const double issue_rate = sm_count * gpu.schedulers_per_sm.value * gpu.issue_per_scheduler_per_clock.value * f;
+  return {
+      {BoundKind::dram, dram_stream_s(gpu, w) + (dram_read > 0 ? gpu.dram_ramp_ns.value * 1e-9 : 0.0),
+       fmt::format("({} read + {} written + {} turnaround) / {}{}", gb(dram_read * kSectorBytes),
+                   gb(w.dram_write * kSectorBytes), gb(turnaround * kSectorBytes), per_s(dram_bw / 1e12, "TB"),
+                   dram_read > 0 ? fmt::format(" + {:.0f} ns ramp", gpu.dram_ramp_ns.value) : "")},
+      {BoundKind::l2, (w.tex_read + w.tex_write) * kSectorBytes / gpu.l2_bandwidth.value,
+       fmt::format("{} through L2 / {}", gb((w.tex_read + w.tex_write) * kSectorBytes),
+                   per_s(gpu.l2_bandwidth.value / 1e12, "TB"))},
+      {BoundKind::lsu, w.wavefronts / (sm_count * gpu.lsu_wavefronts_per_clock_per_sm.value * f) * w.sm_imbalance,
+       fmt::format("{:.4g} L1 wavefronts / ({} SMs x {} per clock)", w.wavefronts, sm_count,
+                   gpu.lsu_wavefronts_per_clock_per_sm.value)},
+      {BoundKind::issue, w.inst / issue_rate * w.sm_imbalance,
+       fmt::format("{:.4g} warp instructions / {}", w.inst, per_s(issue_rate / 1e9, "G inst"))},
+      {BoundKind::compute, w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops)},
+      latency_bound(gpu, pass, pp, w, block, warm_hit),
+      {BoundKind::launch, gpu.launch_overhead_ns.value * 1e-9, "launch overhead, added to the longest of the other bounds"},
+  };
+}
+
+double bound_of(const std::vector<BoundTime>& bounds, BoundKind kind) {
+  return bounds[static_cast<std::size_t>(kind)].seconds;
+}
+
+// The work takes as long as its slowest resource (the launch overhead adds to it).
+double work_s(const std::vector<BoundTime>& bounds) {
+  double work = 0;
+  for (const auto& b : bounds)
+    if (b.kind != BoundKind::launch) work = std::max(work, b.seconds);
+  return work;
+}
+
+struct DirtyLeft {
+  double sectors = 0;      // still dirty in L2 when the launch ends
+  double early = 0;        // written back early, in the DRAM's idle time
+};
+
+// The dirty output a cold launch leaves in L2, written to DRAM after it. L2 then holds the most
+// recent lines of the stream, and the output's share of the last pass's footprint is dirty. L2
+// writes up to `l2_early_writeback_fraction` of those lines back before evicting them, as far
+// as the DRAM's idle time (the pass's work time beyond its DRAM time) carries them. What stays
+// is at most `l2_dirty_max_fraction` of the L2, where a partly written sector counts double (it
+// keeps room for its fill: the H100's stride-8 stores left 13-14 MiB dirty, whole-sector ones 24).
+DirtyLeft dirty_left_in_l2(const GpuSpec& gpu, const PassWork& last, double dram_idle_s) {
   const double footprint = last.tex_read + last.store_footprint;
-  if (last.store_footprint <= 0 || footprint <= 0) return 0;
-  const double idle = std::clamp(
-      (gpu.l2_early_writeback_utilization.value + kEarlyWritebackRamp - dram_utilization) / (2 * kEarlyWritebackRamp),
-      0.0, 1.0);
-  const double dirty_share = last.store_footprint / footprint * (1 - gpu.l2_early_writeback_fraction.value * idle);
-  const double most = gpu.l2_dirty_max_fraction.value * last.store_footprint / (last.store_footprint + last.dram_fills);
-  return std::min(most, dirty_share) * gpu.l2_bytes.value / kSectorBytes;
+  if (last.store_footprint <= 0 || footprint <= 0) return {};
+  const double dirty = last.store_footprint / footprint * gpu.l2_bytes.value / kSectorBytes;
+  const double idle_sectors = dram_idle_s * gpu.dram_bandwidth_sustained.value / kSectorBytes;
+  const double early = std::min(gpu.l2_early_writeback_fraction.value * dirty, idle_sectors);
+  const double most = gpu.l2_dirty_max_fraction.value * last.store_footprint / (last.store_footprint + last.dram_fills) *
+                      gpu.l2_bytes.value / kSectorBytes;
+  return {std::min(most, dirty - early), early};
 }
 
 }  // namespace
@@ -211,10 +247,10 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
                                   100 * gpu.l2_resident_lo_fraction.value, gpu.l2_bytes.value / (1 << 20),
                                   100 * gpu.l2_resident_hi_fraction.value));
 
-  // What each pass asks of each level, then the dirty output a cold launch leaves in L2 (it
+  // What each pass asks of each unit, then the dirty output a cold launch leaves in L2 (it
   // depends on the whole launch), then each pass's bounds.
   std::vector<PassPrediction> pps;
-  std::vector<PassTraffic> traffic;
+  std::vector<PassWork> works;
   std::set<std::string> written_earlier;  // outputs of earlier passes, possibly still in L2
   for (const auto& pass : kernel.passes) {
     PassPrediction pp;
@@ -228,128 +264,100 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     }
     pp.occupancy = compute_occupancy(gpu, launch.block, registers, reg_source, pass.static_shared_bytes);
     pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm);
-    pps.push_back(std::move(pp));
 
-    PassTraffic t;
+    PassWork w;
     for (const auto& a : pass.arrays) {
-      const ArrayTraffic at = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
-      t.useful_bytes += at.useful_bytes;
-      t.wavefronts += at.l1_wavefronts;
+      const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
+      w.useful_bytes += t.useful_bytes;
+      w.wavefronts += t.l1_wavefronts;
       const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
       if (a.op == AccessOp::load) {
         // L1 holds a warp's sectors between its accesses, so L2 sees each sector once.
-        t.tex_read += at.footprint_sectors;
+        w.tex_read += t.footprint_sectors;
         const double hit = written_earlier.contains(a.name)
                                ? std::max(warm_hit, l2_resident_fraction(gpu, buffers[a.name]))
                                : warm_hit;
-        t.dram_read += at.footprint_sectors * (1 - hit);
-        t.load_bytes_per_thread += bytes_per_thread;
-        t.l1.push_back({std::string(metric::l1_requests_ld), at.requests});
-        t.l1.push_back({std::string(metric::l1_sectors_ld), at.l1_sectors});
+        w.dram_read += t.footprint_sectors * (1 - hit);
+        w.load_bytes_per_thread += bytes_per_thread;
+        w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
+        w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
       } else {
         // L1 writes through: every store request's sectors reach L2. Write-validate: partly
         // written sectors are filled from DRAM when evicted; whole ones never are.
-        t.tex_write += at.l1_sectors;
-        t.store_footprint += at.footprint_sectors;
-        t.dram_write += at.footprint_sectors * (1 - warm_hit);
-        t.dram_fills += at.partial_sectors * (1 - warm_hit);
-        t.store_bytes_per_thread += bytes_per_thread;
-        t.l1.push_back({std::string(metric::l1_requests_st), at.requests});
-        t.l1.push_back({std::string(metric::l1_sectors_st), at.l1_sectors});
+        w.tex_write += t.l1_sectors;
+        w.store_footprint += t.footprint_sectors;
+        w.dram_write += t.footprint_sectors * (1 - warm_hit);
+        w.dram_fills += t.partial_sectors * (1 - warm_hit);
+        w.store_bytes_per_thread += bytes_per_thread;
+        w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
+        w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
       }
     }
     for (const auto& a : pass.arrays)
       if (a.op == AccessOp::store) written_earlier.insert(a.name);
-    traffic.push_back(std::move(t));
+
+    // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
+    const double blocks = static_cast<double>(pp.grid);
+    w.sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);
+    const double warps = blocks * std::ceil(launch.block / 32.0);
+    const double warp_iterations = std::ceil(std::ceil(static_cast<double>(n) / pass.elements_per_thread) / 32.0);
+    w.inst = warps * pass.inst_per_thread + warp_iterations * pass.inst_per_iteration;
+    for (const auto& fl : pass.flops) {
+      const double ops = static_cast<double>(n) * fl.per_element;
+      const double instructions = ops / fl.packed;
+      w.flops += ops * (fl.op == FlopOp::fma ? 2 : 1);
+      w.flop_time += instructions / (instructions_per_clock(gpu, fl.type, kernel.name) * sm_count * f);
+      if (auto m = flop_metric(fl.type, fl.op); !m.empty()) w.fp.push_back({std::string(m), instructions});
+    }
+    pps.push_back(std::move(pp));
+    works.push_back(std::move(w));
   }
 
   if (launch.cache == CacheState::cold) {
     // Warm launches back-to-back write the previous launch's leftovers during their own run, so
     // in the steady state they write their whole output (the H100's warm 2^24 adds: 98-100 %).
-    const std::size_t last = traffic.size() - 1;
-    const double u = latency_bound(gpu, kernel.passes[last], pps[last], traffic[last], launch.block, warm_hit).dram_utilization;
-    double left = dirty_left_in_l2(gpu, traffic[last], u);
-    double total_left = 0;
-    for (std::size_t i = traffic.size(); i-- > 0 && left > 0;) {
+    const std::size_t last = works.size() - 1;
+    const auto demand = pass_bounds(gpu, kernel.passes[last], pps[last], works[last], launch.block, warm_hit);
+    const double idle_s = work_s(demand) - bound_of(demand, BoundKind::dram);
+    const DirtyLeft dirty = dirty_left_in_l2(gpu, works[last], idle_s);
+    double left = dirty.sectors;
+    for (std::size_t i = works.size(); i-- > 0 && left > 0;) {
       // The latest output is the most recently written, so it is the part still in L2.
-      auto& t = traffic[i];
-      const double kept = std::min(left, t.dram_write);
+      auto& w = works[i];
+      const double kept = std::min(left, w.dram_write);
       if (kept <= 0) continue;
-      t.dram_fills -= t.dram_fills * kept / t.dram_write;  // a kept partial sector is not filled yet
-      t.dram_write -= kept;
+      w.dram_fills -= w.dram_fills * kept / w.dram_write;  // a kept partial sector is not filled yet
+      w.dram_write -= kept;
       left -= kept;
-      total_left += kept;
     }
-    if (total_left > 0)
-      p.notes.push_back(fmt::format("{} of dirty output left in L2 at the end (DRAM {:.0f} % busy), written to DRAM "
-                                    "after the kernel",
-                                    gb(total_left * kSectorBytes), 100 * u));
+    const double mib = kSectorBytes / 1048576.0;
+    if (dirty.sectors > left)
+      p.notes.push_back(fmt::format("{:.1f} MiB of dirty output left in L2 at the end, written to DRAM after the kernel{}",
+                                    (dirty.sectors - left) * mib,
+                                    dirty.early > 0 ? fmt::format(" ({:.1f} MiB more written back early, in the DRAM's "
+                                                                  "idle time)", dirty.early * mib)
+                                                    : ""));
   }
 
   Counters c;
   for (std::size_t i = 0; i < kernel.passes.size(); ++i) {
-    const auto& pass = kernel.passes[i];
     PassPrediction& pp = pps[i];
-    const PassTraffic& t = traffic[i];
-    for (const auto& m : t.l1) c.add(m.name, m.value);
-    const double dram_read = t.dram_read + t.dram_fills;
+    const PassWork& w = works[i];
+    for (const auto& m : w.l1) c.add(m.name, m.value);
+    const double dram_read = w.dram_read + w.dram_fills;
     c.add(metric::dram_sectors_read, dram_read);
-    c.add(metric::dram_sectors_write, t.dram_write);
-    c.add(metric::lts_tex_read, t.tex_read);
-    c.add(metric::lts_tex_write, t.tex_write);
-    p.dram_bytes += (dram_read + t.dram_write) * kSectorBytes;
-    p.l2_bytes += (t.tex_read + t.tex_write) * kSectorBytes;
-    p.l1_bytes += t.useful_bytes;
+    c.add(metric::dram_sectors_write, w.dram_write);
+    c.add(metric::lts_tex_read, w.tex_read);
+    c.add(metric::lts_tex_write, w.tex_write);
+    c.add(metric::inst_executed, w.inst);
+    for (const auto& m : w.fp) c.add(m.name, m.value);
+    p.dram_bytes += (dram_read + w.dram_write) * kSectorBytes;
+    p.l2_bytes += (w.tex_read + w.tex_write) * kSectorBytes;
+    p.l1_bytes += w.useful_bytes;
+    p.flops += w.flops;
 
-    // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
-    const double blocks = static_cast<double>(pp.grid);
-    const double sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);
-    const double warps = blocks * std::ceil(launch.block / 32.0);
-    const double warp_iterations = std::ceil(std::ceil(static_cast<double>(n) / pass.elements_per_thread) / 32.0);
-    const double inst = warps * pass.inst_per_thread + warp_iterations * pass.inst_per_iteration;
-    c.add(metric::inst_executed, inst);
-
-    double flop_time = 0;
-    for (const auto& fl : pass.flops) {
-      const double ops = static_cast<double>(n) * fl.per_element;
-      const double instructions = ops / fl.packed;
-      p.flops += ops * (fl.op == FlopOp::fma ? 2 : 1);
-      flop_time += instructions / (instructions_per_clock(gpu, fl.type, kernel.name) * sm_count * f);
-      if (auto m = flop_metric(fl.type, fl.op); !m.empty()) c.add(m, instructions);
-    }
-
-    auto& b = pp.bounds;
-    // DRAM: both directions at the sustained bandwidth, plus the bus turnaround between them.
-    const double dram_bw = gpu.dram_bandwidth_sustained.value;
-    const double turnaround = gpu.dram_turnaround_factor.value * std::min(dram_read, t.dram_write);
-    const double dram_time = dram_stream_s(gpu, t) + (dram_read > 0 ? gpu.dram_ramp_ns.value * 1e-9 : 0.0);
-    b.push_back({BoundKind::dram, dram_time,
-                 fmt::format("({} read + {} written + {} turnaround) / {}{}", gb(dram_read * kSectorBytes),
-                             gb(t.dram_write * kSectorBytes), gb(turnaround * kSectorBytes),
-                             per_s(dram_bw / 1e12, "TB"),
-                             dram_read > 0 ? fmt::format(" + {:.0f} ns ramp", gpu.dram_ramp_ns.value) : "")});
-    b.push_back({BoundKind::l2, (t.tex_read + t.tex_write) * kSectorBytes / gpu.l2_bandwidth.value,
-                 fmt::format("{} through L2 / {}", gb((t.tex_read + t.tex_write) * kSectorBytes),
-                             per_s(gpu.l2_bandwidth.value / 1e12, "TB"))});
-    b.push_back({BoundKind::lsu,
-                 t.wavefronts / (sm_count * gpu.lsu_wavefronts_per_clock_per_sm.value * f) * sm_imbalance,
-                 fmt::format("{:.4g} L1 wavefronts / ({} SMs x {} per clock)", t.wavefronts, sm_count,
-                             gpu.lsu_wavefronts_per_clock_per_sm.value)});
-    const double issue_rate = sm_count * gpu.schedulers_per_sm.value * gpu.issue_per_scheduler_per_clock.value * f;
-    b.push_back({BoundKind::issue, inst / issue_rate * sm_imbalance,
-                 fmt::format("{:.4g} warp instructions / {}", inst, per_s(issue_rate / 1e9, "G inst"))});
-    b.push_back({BoundKind::compute, flop_time,
-                 fmt::format("{:.4g} FLOP at the dtype's peak", p.flops)});
-    const LatencyBound latency = latency_bound(gpu, pass, pp, t, launch.block, warm_hit);
-    b.push_back({BoundKind::latency, latency.seconds, latency.detail});
-    const double launch_s = gpu.launch_overhead_ns.value * 1e-9;
-    b.push_back({BoundKind::launch, launch_s, "launch overhead, added to the longest of the other bounds"});
-
-    // The launch overhead adds to the work; the work takes as long as its slowest resource.
-    double work = 0;
-    for (const auto& bt : b)
-      if (bt.kind != BoundKind::launch) work = std::max(work, bt.seconds);
-    pp.duration_s = launch_s + work;
+    pp.bounds = pass_bounds(gpu, kernel.passes[i], pp, w, launch.block, warm_hit);
+    pp.duration_s = bound_of(pp.bounds, BoundKind::launch) + work_s(pp.bounds);
     p.duration_s += pp.duration_s;
   }
   p.passes = std::move(pps);
