@@ -41,6 +41,10 @@ constexpr std::array kParams{
     GpuParam{"l2_latency_ns", "ns", "unloaded L2 hit latency", &G::l2_latency_ns},
     GpuParam{"l2_loaded_latency_ns", "ns", "L2 hit latency under load (latency bound when L2-resident)",
              &G::l2_loaded_latency_ns},
+    GpuParam{"block_wave_ns", "ns",
+             "shortest time one wave of a one-shot grid's blocks takes (launching, indexing, one access, retiring); "
+             "the latency bound is at least the waves times this",
+             &G::block_wave_ns},
     GpuParam{"l2_dirty_max_fraction", "ratio",
              "most of the L2 a cold streaming launch leaves dirty at its end (its output's share of the footprint "
              "otherwise), written to DRAM after the kernel",

@@ -142,9 +142,19 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   double seconds = law.seconds;
   if (full < waves)
     seconds += littles_law(gpu, rounds_per_wave, from_l2, dram_stream * (waves - full) / waves).seconds;
-  return {BoundKind::latency, seconds,
-          fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)",
-                      in_flight / 1e6, w.useful_bytes / in_flight, law.latency_s * 1e9, 100 * law.dram_utilization)};
+  std::string detail =
+      fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
+                  w.useful_bytes / in_flight, law.latency_s * 1e9, 100 * law.dram_utilization);
+  // A one-shot grid's blocks are launched, run and retired wave after wave; a wave takes at
+  // least block_wave_ns however short its memory latency (stores to L2, L2-resident loads).
+  if (pass.grid == GridPolicy::one_shot) {
+    const double turnover = std::ceil(waves) * gpu.block_wave_ns.value * 1e-9;
+    if (turnover > seconds) {
+      seconds = turnover;
+      detail += fmt::format("; at least {:.0f} waves of blocks x {:.0f} ns", std::ceil(waves), gpu.block_wave_ns.value);
+    }
+  }
+  return {BoundKind::latency, seconds, detail};
 }
 
 // Every bound of one pass, in kAllBounds order.

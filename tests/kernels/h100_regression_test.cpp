@@ -120,6 +120,16 @@ TEST(H100Regression, WarmOneMillionElementsAreLaunchBound) {
   EXPECT_EQ(predict("hadamard3_fused", k1M, CacheState::warm).binding, BoundKind::launch);
 }
 
+// A one-shot grid's wave of blocks takes at least block_wave_ns: the scalar write-only kernel's
+// stores are accepted by L2 long before a load would return, yet it took 634,144 ns at 2^28,
+// 43,360 ns at 2^24 and 6,464 ns at 2^20 cold (6,368 ns warm, its output L2-resident).
+TEST(H100Regression, OneShotWavesTakeAtLeastTheBlockWaveTime) {
+  EXPECT_NEAR(error(predict("write_only_f32", k256M, CacheState::cold).duration_s, 634'144e-9), 0.0, 0.05);
+  EXPECT_NEAR(error(predict("write_only_f32", k16M, CacheState::cold).duration_s, 43'360e-9), 0.0, 0.05);
+  EXPECT_NEAR(error(predict("write_only_f32", k1M, CacheState::cold).duration_s, 6'464e-9), 0.0, 0.05);
+  EXPECT_NEAR(error(predict("write_only_f32", k1M, CacheState::warm).duration_s, 6'368e-9), 0.0, 0.05);
+}
+
 // Write-validate: whole-sector stores need no fills (528 sectors read, flush residue), one float
 // per sector needs one fill each (268,198,576 read for 268,001,728 written).
 TEST(H100Regression, WriteValidate) {
