@@ -490,10 +490,17 @@ Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu
   // ---- rows ----
   if (dur) c.rows.push_back(compare_quantity(std::string(metric::duration), predicted_duration_ns(p), *dur, o.tolerance));
   if (counters) {
-    std::map<std::string_view, double> largest;  // per count unit, the largest measured value
+    // Per count unit, the largest measured value; bytes count as sectors of 32 B, so that
+    // dram__bytes_* are judged exactly as dram__sectors_* are.
+    auto unit_of = [](std::string_view unit) { return unit == "byte" ? std::string_view("sector") : unit; };
+    auto per_unit = [](std::string_view unit) { return unit == "byte" ? kSector : 1.0; };
+    std::map<std::string_view, double> largest;
     for (const auto& info : metric_table())
       if (is_count_unit(info.unit))
-        if (auto v = get(m, info.name)) largest[info.unit] = std::max(largest[info.unit], std::abs(*v));
+        if (auto v = get(m, info.name)) {
+          double& l = largest[unit_of(info.unit)];
+          l = std::max(l, std::abs(*v) / per_unit(info.unit));
+        }
     for (const auto& info : metric_table()) {
       if (info.name == metric::duration) continue;
       const auto pv = get(p, info.name);
@@ -501,7 +508,7 @@ Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu
       if (!pv || !mv) continue;
       std::optional<double> ref;
       if (is_count_unit(info.unit)) {
-        const double floor_ref = o.negligible_fraction * largest[info.unit];
+        const double floor_ref = o.negligible_fraction * largest[unit_of(info.unit)] * per_unit(info.unit);
         if (std::abs(*mv) < floor_ref) ref = floor_ref;
       }
       c.rows.push_back(compare_quantity(std::string(info.name), *pv, *mv, o.tolerance, ref));

@@ -344,7 +344,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     if (dirty.sectors > left)
       p.notes.push_back(fmt::format("{:.1f} MiB of dirty output left in L2 at the end, written to DRAM after the kernel{}",
                                     (dirty.sectors - left) * mib,
-                                    dirty.early > 0 ? fmt::format(" ({:.1f} MiB more written back early, in the DRAM's "
+                                    dirty.early * mib >= 0.05 ? fmt::format(" ({:.1f} MiB more written back early, in the DRAM's "
                                                                   "idle time)", dirty.early * mib)
                                                     : ""));
   }

@@ -130,6 +130,22 @@ TEST(AnalysisCompare, NegligibleCountIsJudgedAgainstTheLaunchsTraffic) {
   EXPECT_EQ(r->verdict, Verdict::ok);
 }
 
+TEST(AnalysisCompare, BytesAreJudgedAsTheirSectors) {
+  // The same launch counted in bytes: 184 x 32 B read, 0 predicted. The reference is the
+  // largest sector count's 1 % in bytes (20,971.52 x 32 B), the same error as in sectors.
+  const Launch l = launch("write_coalesced", k16M, DType::f32, CacheState::cold);
+  const Prediction p = prediction(l, BoundKind::dram, 25e-6,
+                                  {mv(metric::dram_bytes_read, 0), mv(metric::dram_bytes_write, 2097152.0 * 32)});
+  const Measurement m = measurement(l, 25e-6,
+                                    {mv(metric::duration, 25000), mv(metric::dram_bytes_read, 184.0 * 32),
+                                     mv(metric::dram_bytes_write, 2097152.0 * 32), mv(metric::lts_tex_write, 2097152)});
+  const Comparison c = compare(p, m, h100(), write_only(0));
+  const auto* r = row(c, metric::dram_bytes_read);
+  ASSERT_NE(r, nullptr);
+  EXPECT_NEAR(r->rel_error, -184.0 / 20971.52, 1e-12);
+  EXPECT_EQ(r->verdict, Verdict::ok);
+}
+
 // ---- limiter ------------------------------------------------------------------------------
 
 // 100 us; DRAM 9e6 sectors x 32 B = 288 MB -> 2.88 TB/s = 96 % of 3.0 TB/s;
