@@ -130,17 +130,19 @@ constexpr std::string_view kFullSectorFix =
 
 // ---- diagnostics shared by compare() and diagnose() ---------------------------------------
 
-std::optional<Diagnostic> launch_diag(double duration_ns, std::string_view what, const GpuSpec& gpu,
-                                      double factor) {
-  const double floor = gpu.launch_overhead_ns.value;
+// The floor is the launch's own: one launch overhead per kernel it runs (its launch bound).
+std::optional<Diagnostic> launch_diag(double duration_ns, std::string_view what, const Prediction& p,
+                                      const GpuSpec& gpu, double factor) {
+  const double floor = bound(p, BoundKind::launch).seconds * 1e9;
   if (floor <= 0 || duration_ns <= 0 || duration_ns > factor * floor) return std::nullopt;
+  const std::string kernels = p.passes.size() > 1 ? fmt::format(", {} kernels", p.passes.size()) : "";
   return Diagnostic{
       std::string(diag::launch_bound),
-      fmt::format("Launch-bound: {} {}, within {:.1f}x of this GPU's {} launch floor ({}), so launching costs "
-                  "about as much as the work. Give each launch more work (larger N, several items per launch), "
-                  "fuse it with the kernels before or after it, or capture the launch sequence in a CUDA graph "
-                  "to cut the per-launch cost.",
-                  what, time_str(duration_ns), duration_ns / floor, time_str(floor),
+      fmt::format("Launch-bound: {} {}, within {:.1f}x of its launch floor ({}{}, this GPU's {} launch overhead), "
+                  "so launching costs about as much as the work. Give each launch more work (larger N, several "
+                  "items per launch), fuse it with the kernels before or after it, or capture the launch sequence "
+                  "in a CUDA graph to cut the per-launch cost.",
+                  what, time_str(duration_ns), duration_ns / floor, time_str(floor), kernels,
                   to_string(gpu.launch_overhead_ns.source))};
 }
 
@@ -552,7 +554,7 @@ Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu
                                to_string(m.counter_status), why)});
   }
   if (dur)
-    if (auto d = launch_diag(*dur, fmt::format("the kernel took"), gpu, kLaunchBoundFactor)) out.push_back(*d);
+    if (auto d = launch_diag(*dur, "the launch took", p, gpu, kLaunchBoundFactor)) out.push_back(*d);
 
   // Measured traffic facts.
   std::optional<double> dram_r, dram_w, tex_r, tex_w;
@@ -681,7 +683,7 @@ std::vector<Diagnostic> diagnose(const Prediction& p, const GpuSpec& gpu, const 
   std::vector<Diagnostic> out;
   const double dur_ns = predicted_duration_ns(p);
   if (p.binding == BoundKind::launch) {
-    if (auto d = launch_diag(dur_ns, "predicted: the launch takes", gpu, 1e9)) {
+    if (auto d = launch_diag(dur_ns, "predicted: the launch takes", p, gpu, 1e9)) {
       double work = 0;
       for (const auto& b : p.bounds)
         if (b.kind != BoundKind::launch) work = std::max(work, b.seconds);

@@ -303,6 +303,24 @@ TEST(AnalysisCompare, ShortKernelIsLaunchBound) {
   EXPECT_EQ(find(c, diag::latency_bound), nullptr);
 }
 
+// A launch of two kernels pays two launch overheads: 13 us against its 8 us floor (1.6x) is
+// launch-bound, though it is more than twice one kernel's 4 us overhead.
+TEST(AnalysisCompare, TwoKernelLaunchIsJudgedAgainstTwoOverheads) {
+  const Launch l = launch("add", 1048576, DType::f32, CacheState::cold);
+  Prediction p = prediction(l, BoundKind::launch, 12e-6);
+  p.passes.push_back(p.passes.front());
+  p.bounds[static_cast<std::size_t>(BoundKind::launch)].seconds = 8e-6;
+  const Measurement m = measurement(l, 13e-6,
+                                    {mv(metric::duration, 13000), mv(metric::dram_sectors_read, 262144),
+                                     mv(metric::dram_sectors_write, 131072)});
+  const Comparison c = compare(p, m, h100(), add(1));
+  EXPECT_EQ(c.measured_limiter, "launch");
+  EXPECT_NEAR(load(c, "launch"), 100.0 * 8000 / 13000, 1e-9);
+  const auto* d = find(c, diag::launch_bound);
+  ASSERT_NE(d, nullptr);
+  EXPECT_NE(d->message.find("1.6x of its launch floor (8.00 us, 2 kernels"), std::string::npos) << d->message;
+}
+
 TEST(AnalysisCompare, ShortKernelAtItsDramCeilingIsNotLaunchBoundLimiter) {
   // 12.58 MB in 5 us = 2.52 TB/s = 83.9 % of DRAM, above the launch's 80 %.
   const Launch l = launch("add", 1048576, DType::f32, CacheState::cold);
