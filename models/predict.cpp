@@ -101,7 +101,7 @@ class Counters {
 // What one pass asks of each unit, before the dirty output a cold launch leaves in L2 comes
 // off its DRAM writes. Traffic in sectors.
 struct PassWork {
-  double dram_read = 0;   // loads that miss L2
+  double dram_loads = 0;  // loads that miss L2
   double dram_write = 0;  // the stores' footprint
   double dram_fills = 0;  // partly written sectors, read from DRAM when evicted
   double tex_read = 0, tex_write = 0, store_footprint = 0;
@@ -111,13 +111,19 @@ struct PassWork {
   double sm_imbalance = 1;       // the busiest SM's blocks over the mean
   std::vector<MetricValue> l1;   // L1 request and sector counts, in the pass's array order
   std::vector<MetricValue> fp;   // FP instruction counts
+
+  double dram_reads() const { return dram_loads + dram_fills; }
 };
+
+// Sectors' worth of DRAM time lost to switching between reads and writes.
+double turnaround_sectors(const GpuSpec& gpu, const PassWork& w) {
+  return gpu.dram_turnaround_factor.value * std::min(w.dram_reads(), w.dram_write);
+}
 
 // DRAM time of both directions at the sustained bandwidth, plus the bus turnaround between them.
 double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
-  const double read = w.dram_read + w.dram_fills;
-  const double turnaround = gpu.dram_turnaround_factor.value * std::min(read, w.dram_write);
-  return (read + w.dram_write + turnaround) * kSectorBytes / gpu.dram_bandwidth_sustained.value;
+  return (w.dram_reads() + w.dram_write + turnaround_sectors(gpu, w)) * kSectorBytes /
+         gpu.dram_bandwidth_sustained.value;
 }
 
 // Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
@@ -133,7 +139,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   const double per_thread = w.load_bytes_per_thread > 0 ? w.load_bytes_per_thread : w.store_bytes_per_thread;
   const double in_flight = resident_threads * per_thread * pass.ilp;
   if (in_flight <= 0) return {BoundKind::latency, 0, "nothing in flight"};
-  const double from_l2 = w.tex_read > 0 ? 1 - w.dram_read / w.tex_read : (warm_hit >= 1 ? 1 : 0);
+  const double from_l2 = w.tex_read > 0 ? 1 - w.dram_loads / w.tex_read : (warm_hit >= 1 ? 1 : 0);
   const double dram_stream = dram_stream_s(gpu, w);
   const double waves = blocks / (sm_count * pp.occupancy.blocks_per_sm);
   const double full = pass.grid == GridPolicy::one_shot && waves > 1 ? std::floor(waves) : waves;
@@ -162,9 +168,9 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                                    const PassWork& w, int block, double warm_hit) {
   const double f = sm_clock(gpu);
   const int sm_count = sms(gpu);
-  const double dram_read = w.dram_read + w.dram_fills;
+  const double dram_read = w.dram_reads();
   const double dram_bw = gpu.dram_bandwidth_sustained.value;
-  const double turnaround = gpu.dram_turnaround_factor.value * std::min(dram_read, w.dram_write);
+  const double turnaround = turnaround_sectors(gpu, w);
   const double issue_rate = sm_count * gpu.schedulers_per_sm.value * gpu.issue_per_scheduler_per_clock.value * f;
   return {
       {BoundKind::dram, dram_stream_s(gpu, w) + (dram_read > 0 ? gpu.dram_ramp_ns.value * 1e-9 : 0.0),
@@ -211,11 +217,12 @@ struct DirtyLeft {
 DirtyLeft dirty_left_in_l2(const GpuSpec& gpu, const PassWork& last, double dram_idle_s) {
   const double footprint = last.tex_read + last.store_footprint;
   if (last.store_footprint <= 0 || footprint <= 0) return {};
-  const double dirty = last.store_footprint / footprint * gpu.l2_bytes.value / kSectorBytes;
+  const double l2_sectors = gpu.l2_bytes.value / kSectorBytes;
+  const double dirty = last.store_footprint / footprint * l2_sectors;
   const double idle_sectors = dram_idle_s * gpu.dram_bandwidth_sustained.value / kSectorBytes;
   const double early = std::min(gpu.l2_early_writeback_fraction.value * dirty, idle_sectors);
-  const double most = gpu.l2_dirty_max_fraction.value * last.store_footprint / (last.store_footprint + last.dram_fills) *
-                      gpu.l2_bytes.value / kSectorBytes;
+  const double most =
+      gpu.l2_dirty_max_fraction.value * last.store_footprint / (last.store_footprint + last.dram_fills) * l2_sectors;
   return {std::min(most, dirty - early), early};
 }
 
@@ -287,7 +294,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
         const double hit = written_earlier.contains(a.name)
                                ? std::max(warm_hit, l2_resident_fraction(gpu, buffers[a.name]))
                                : warm_hit;
-        w.dram_read += t.footprint_sectors * (1 - hit);
+        w.dram_loads += t.footprint_sectors * (1 - hit);
         w.load_bytes_per_thread += bytes_per_thread;
         w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
         w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
@@ -354,7 +361,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     PassPrediction& pp = pps[i];
     const PassWork& w = works[i];
     for (const auto& m : w.l1) c.add(m.name, m.value);
-    const double dram_read = w.dram_read + w.dram_fills;
+    const double dram_read = w.dram_reads();
     c.add(metric::dram_sectors_read, dram_read);
     c.add(metric::dram_sectors_write, w.dram_write);
     c.add(metric::lts_tex_read, w.tex_read);

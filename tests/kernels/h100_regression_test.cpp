@@ -33,6 +33,14 @@ double error(double predicted, double measured) { return (predicted - measured) 
 
 constexpr std::int64_t k1M = 1 << 20, k16M = 1 << 24, k256M = 1 << 28;
 
+// A cold launch's predicted duration within 5 % of the measured one, and its binding bound.
+void expect_cold_launch(const std::string& kernel, std::int64_t n, double measured_s, BoundKind binding) {
+  SCOPED_TRACE(kernel + " n=" + std::to_string(n));
+  const auto p = predict(kernel, n, CacheState::cold);
+  EXPECT_NEAR(error(p.duration_s, measured_s), 0.0, 0.05);
+  EXPECT_EQ(p.binding, binding);
+}
+
 // Warm launches back to back write back what the previous one left dirty: in the steady state
 // each writes its whole output (measured 2,097,424 sectors of 2,097,152), cold ones less.
 TEST(H100Regression, WarmLaunchesWriteTheirWholeOutput) {
@@ -86,29 +94,17 @@ TEST(H100Regression, ColdOneMillionElementsPayTheDramRamp) {
 // Little's law over rounds with queueing, DRAM utilisation from the launch's own traffic: the
 // one-shot scalar adds at 2^28 (measured 729,984, 833,504, 579,952 and 1,162,848 ns).
 TEST(H100Regression, ScalarAddsAt2To28FollowTheLatencyBound) {
-  const auto fp8 = predict("add_fp8_e4m3", k256M, CacheState::cold);
-  EXPECT_NEAR(error(fp8.duration_s, 729'984e-9), 0.0, 0.05);
-  EXPECT_EQ(fp8.binding, BoundKind::latency);
-  const auto f16 = predict("add_f16", k256M, CacheState::cold);
-  EXPECT_NEAR(error(f16.duration_s, 833'504e-9), 0.0, 0.05);
-  EXPECT_EQ(f16.binding, BoundKind::latency);
-  const auto half2 = predict("add_f16x2", k256M, CacheState::cold);
-  EXPECT_NEAR(error(half2.duration_s, 579'952e-9), 0.0, 0.05);
-  EXPECT_EQ(half2.binding, BoundKind::dram);
-  const auto f32 = predict("add_f32", k256M, CacheState::cold);
-  EXPECT_NEAR(error(f32.duration_s, 1'162'848e-9), 0.0, 0.05);
-  EXPECT_EQ(f32.binding, BoundKind::dram);
+  expect_cold_launch("add_fp8_e4m3", k256M, 729'984e-9, BoundKind::latency);
+  expect_cold_launch("add_f16", k256M, 833'504e-9, BoundKind::latency);
+  expect_cold_launch("add_f16x2", k256M, 579'952e-9, BoundKind::dram);
+  expect_cold_launch("add_f32", k256M, 1'162'848e-9, BoundKind::dram);
 }
 
 // With 32 B of loads in flight per thread the latency bound meets the DRAM bound (read/write
 // turnaround included): 64,032 ns at 2^24 and 1,040,720 ns at 2^28, both DRAM-limited.
 TEST(H100Regression, VectorAddsAreDramBound) {
-  const auto mid = predict("add_f32x4", k16M, CacheState::cold);
-  EXPECT_NEAR(error(mid.duration_s, 64'032e-9), 0.0, 0.05);
-  EXPECT_EQ(mid.binding, BoundKind::dram);
-  const auto large = predict("add_f32x4", k256M, CacheState::cold);
-  EXPECT_NEAR(error(large.duration_s, 1'040'720e-9), 0.0, 0.05);
-  EXPECT_EQ(large.binding, BoundKind::dram);
+  expect_cold_launch("add_f32x4", k16M, 64'032e-9, BoundKind::dram);
+  expect_cold_launch("add_f32x4", k256M, 1'040'720e-9, BoundKind::dram);
   const auto read = predict("read_only_f32", k256M, CacheState::cold);
   EXPECT_NEAR(error(read.duration_s, 762'688e-9), 0.0, 0.05);
 }
