@@ -23,6 +23,12 @@ enum class RunStatus { running, complete, partial, failed };
 std::string_view to_string(RunStatus s);
 RunStatus run_status_from_string(std::string_view s);
 
+// suite: predicted (and measured) launches of kernels with specs (`run`); profile: every launch
+// of a user's program (`profile`); import: an Nsight Compute measurement (`import-ncu`).
+enum class RunKind { suite, profile, import };
+std::string_view to_string(RunKind k);
+RunKind run_kind_from_string(std::string_view s);
+
 struct Run {
   std::int64_t id = 0;
   RunStatus status = RunStatus::running;
@@ -35,6 +41,11 @@ struct Run {
   std::string cache_setting;   // "cold", "warm", "both"
   std::string clock_setting;   // "as found" (the toolkit never changes clocks)
   std::string note;
+
+  // Profile and import runs.
+  RunKind kind = RunKind::suite;
+  std::string working_directory;  // where the profiled command ran
+  std::optional<int> exit_code;   // the profiled command's exit status (128 + signal when killed)
 };
 
 }  // namespace roofline

@@ -5,9 +5,11 @@
 #include <vector>
 
 #include "analysis/comparison.hpp"
+#include "analysis/counter_analysis.hpp"
 #include "models/gpu_spec.hpp"
 #include "models/measurement.hpp"
 #include "models/prediction.hpp"
+#include "models/profiled_launch.hpp"
 #include "models/run.hpp"
 
 namespace roofline {
@@ -19,10 +21,17 @@ struct LaunchRecord {
   std::optional<Comparison> comparison;    // present when both sides exist
 };
 
+// One launch of a profiled program (`profile`, `import-ncu`) and what its counters say.
+struct ProfiledLaunchRecord {
+  ProfiledLaunch launch;
+  CounterAnalysis analysis;
+};
+
 struct RunRecord {
   Run run;
-  GpuSpec gpu;  // the ceilings the predictions used, each with its source
-  std::vector<LaunchRecord> launches;
+  GpuSpec gpu;  // the ceilings the predictions used (profile runs: the device's), each with its source
+  std::vector<LaunchRecord> launches;           // suite runs
+  std::vector<ProfiledLaunchRecord> profiled;   // profile and import runs, in launch order
 };
 
 }  // namespace roofline

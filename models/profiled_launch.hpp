@@ -1,0 +1,50 @@
+#pragma once
+// ProfiledLaunch: one kernel launch of someone else's program, as `roofline profile` (through the
+// injection library) or `roofline import-ncu` saw it. No spec and no size: the launch's identity,
+// its duration and the counters it was measured with are all there is (DESIGN §9).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/measurement.hpp"
+#include "models/metric.hpp"
+
+namespace roofline {
+
+struct Dim3 {
+  std::int64_t x = 1, y = 1, z = 1;
+  std::int64_t count() const { return x * y * z; }
+  friend bool operator==(const Dim3&, const Dim3&) = default;
+};
+
+// Who launched what, with which shape. Ids are CUPTI's (context and stream ids are unique in
+// a process, not across processes: pid + id is).
+struct LaunchIdentity {
+  std::string mangled;    // the symbol as the binary names it
+  std::string demangled;  // abi::__cxa_demangle's reading (= mangled for C names)
+  Dim3 grid, block;
+  int registers_per_thread = 0;          // as the compiler allocated them (0: unknown)
+  std::int64_t static_shared_bytes = 0;  // per block
+  std::int64_t dynamic_shared_bytes = 0;
+  int device = 0;                        // CUDA device ordinal in the launching process
+  std::uint64_t context = 0, stream = 0;
+  int pid = 0;
+  std::int64_t process_seq = 0;  // 1, 2, ... launches of this kernel's process, in launch order
+  std::uint64_t graph_node = 0;  // CUDA graph node id; 0 when launched directly
+  std::string api;               // cuLaunchKernel, cuLaunchKernelEx, cuLaunchCooperativeKernel, cuGraphLaunch
+};
+
+struct ProfiledLaunch {
+  LaunchIdentity id;
+  std::optional<double> duration_s;  // Activity API (concurrent kernels keep their own); empty: not recorded
+  CounterStatus counter_status = CounterStatus::not_requested;
+  std::string counter_note;  // why the counters are missing, and how to fix it; warnings otherwise
+  int passes = 0;            // replay passes the counters took
+  std::vector<MetricValue> counters;  // under Nsight Compute names
+};
+
+// The counter's value, or nullptr.
+const MetricValue* counter(const ProfiledLaunch& l, std::string_view name);
+
+}  // namespace roofline
