@@ -1,5 +1,5 @@
 #pragma once
-// What a launch's own counters say about it, with no spec (DESIGN §9): the work the counters
+// What a launch's own counters say about it, with no spec: the work the counters
 // count (bytes by level, requests, warp instructions, FLOPs by type) over the ceilings of the
 // device it ran on gives the achieved fraction of every ceiling, the measured limiter (one rule
 // with the predictor: classify_limiter), the roofline point and the speed-of-light time (what

@@ -1,7 +1,7 @@
 #pragma once
 // ProfiledLaunch: one kernel launch of someone else's program, as `roofline profile` (through the
 // injection library) or `roofline import-ncu` saw it. No spec and no size: the launch's identity,
-// its duration and the counters it was measured with are all there is (DESIGN §9).
+// its duration and the counters it was measured with are all there is.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -837,6 +837,10 @@ std::int64_t SqliteStore::begin_run(const Run& run, const GpuSpec& gpu) {
   return id;
 }
 
+std::int64_t SqliteStore::record_profiled_launch(std::int64_t, const ProfiledLaunchRecord&) {
+  throw Error("profiled launches cannot be stored yet (schema v5 is being added)");
+}
+
 std::int64_t SqliteStore::record_launch(std::int64_t run_id, const KernelSpec& kernel, const LaunchRecord& rec) {
   Impl& im = *impl_;
   const Impl::Resetter reset{im};

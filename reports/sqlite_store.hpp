@@ -76,6 +76,9 @@ class SqliteStore {
   // Stores one launch (kernel spec, prediction, measurement, comparison, diagnostics) in one
   // transaction; returns the launch id. The kernel is stored once per distinct spec.
   std::int64_t record_launch(std::int64_t run_id, const KernelSpec& kernel, const LaunchRecord& launch);
+  // Stores one launch of a profile or import run (identity, duration, counters, the counter-only
+  // analysis) in one transaction; returns its id.
+  std::int64_t record_profiled_launch(std::int64_t run_id, const ProfiledLaunchRecord& launch);
   void finish_run(std::int64_t run_id, RunStatus status);
   // Marks stale `running` runs `partial`; returns how many. Called by every read-write open.
   int mark_stale_runs();
