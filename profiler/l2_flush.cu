@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 
 #include "kernels/cuda_check.hpp"
 
@@ -53,6 +54,13 @@ void L2Flush::flush(void* stream) {
                                            static_cast<unsigned*>(sink_));
     ROOFLINE_CUDA_CHECK(cudaGetLastError());
   }
+  // ROOFLINE_FLUSH_DIRTY_BYTES overrides the residue, for scripts/device/l2_state_vs_ncu.sh.
+  static const std::size_t dirty = [] {
+    const char* v = std::getenv("ROOFLINE_FLUSH_DIRTY_BYTES");
+    return v != nullptr && *v != '\0' ? static_cast<std::size_t>(std::strtoull(v, nullptr, 10)) : kDirtyResidueBytes;
+  }();
+  if (mode_ == Mode::write_then_read && dirty > 0)
+    ROOFLINE_CUDA_CHECK(cudaMemsetAsync(buffer_, value_, std::min(dirty, bytes_), s));
 }
 
 }  // namespace roofline

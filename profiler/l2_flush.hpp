@@ -9,6 +9,14 @@
 // the memset's dirty lines and dram__bytes_write would count up to one L2 of write-backs that
 // `ncu` (which invalidates L2) does not see. Seen on the H100 for a read-only 64 MiB kernel:
 // memset-only flush 23 MB of DRAM writes, memset + read 3.0 MB, read only 3.1 MB, ncu 2.35 MB.
+//
+// ncu's cache control does not leave the L2 clean, though: a read-only kernel that reads 32 MiB
+// or more writes back 67-75 thousand sectors (2.1-2.4 MB) under `ncu --cache-control all` at
+// every size up to 1 GiB, and every other kernel's DRAM writes are higher by the same amount
+// (scripts/device/l2_state_vs_ncu.sh, docs/results/h100/l2-state.md). So the default flush ends
+// by writing kDirtyResidueBytes of its buffer, leaving that many dirty lines in L2 as ncu does:
+// with 2 MiB every DRAM write count of those kernels at 2^24..2^28 elements came within 1.6 %
+// of ncu's (0 MiB: up to 6 % low, and 97 % low for the read-only kernel).
 #include <cstddef>
 
 namespace roofline {
@@ -20,6 +28,8 @@ class L2Flush {
   enum class Mode { write, write_then_read, read };
   // Allocates the scratch buffer on the current device: factor x L2 size (factor >= 2).
   explicit L2Flush(double factor = 4.0, Mode mode = Mode::write_then_read);
+  // Dirty bytes a write_then_read flush leaves in L2, as ncu's cache control does (see above).
+  static constexpr std::size_t kDirtyResidueBytes = std::size_t{2} << 20;
   ~L2Flush();
   L2Flush(const L2Flush&) = delete;
   L2Flush& operator=(const L2Flush&) = delete;
