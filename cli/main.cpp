@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   roofline::add_compare_command(app);
   roofline::add_accuracy_command(app);
   roofline::add_calibrate_command(app);
+  roofline::add_profile_command(app);
   roofline::set_command_line(argc, argv);
   try {
     app.parse(argc, argv);

@@ -88,12 +88,12 @@ double launch_value(std::string_view name, const detail::CapturedLaunch& l) {
 
 }  // namespace
 
-CuptiCollector::CuptiCollector() {
+CuptiCollector::CuptiCollector(void* context) {
   std::string why;
   if (cuda_device_count(&why) == 0) throw Error("no CUDA device: " + why);
   int device = 0;
   ROOFLINE_CUDA_CHECK(cudaGetDevice(&device));
-  context_ = detail::current_context();
+  context_ = context != nullptr ? context : detail::current_context();
   try {
     auto init = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_Initialize_Params);
     ROOFLINE_CUPTI_CHECK(cuptiProfilerInitialize(&init));
@@ -170,8 +170,185 @@ int CuptiCollector::passes_for(std::span<const std::string> names) {
 
 CounterResult CuptiCollector::collect(KernelRunner& runner, std::span<const std::string> names, L2Flush& flush,
                                       CacheState cache, void* stream) {
-  const CounterJob job{&runner, cache};
+  RunnerReplay replay(runner);
+  const CounterJob job{&replay, cache};
   return collect(std::span<const CounterJob>(&job, 1), names, flush, stream).front();
+}
+
+namespace {
+
+constexpr std::string_view kNoKernel =
+    "counters not applicable: this launch runs no kernel (cudaMemcpyAsync), and CUPTI ranges cover kernels";
+
+// gpu__time_duration.sum is always evaluated first: it weights multi-kernel ratios.
+void split_names(std::span<const std::string> names, std::vector<std::string>& cupti,
+                 std::vector<std::string>& launch_names) {
+  cupti = {std::string(metric::duration)};
+  for (const auto& n : names) {
+    if (is_launch_metric(n))
+      launch_names.push_back(n);
+    else if (std::find(cupti.begin(), cupti.end(), n) == cupti.end())
+      cupti.push_back(n);
+  }
+}
+
+void put_in_requested_order(std::span<const std::string> names, const std::vector<MetricValue>& values,
+                            CounterResult& result) {
+  for (const auto& n : names) {
+    const auto it = std::find_if(values.begin(), values.end(), [&](const MetricValue& v) { return v.name == n; });
+    if (it != values.end() &&
+        std::none_of(result.values.begin(), result.values.end(), [&](const MetricValue& v) { return v.name == n; }))
+      result.values.push_back(*it);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The range capacity a collection is set up for: the next power of two (at least 16), so that
+// batches of different sizes reuse one enabled profiler and counter image instead of paying for a
+// new Enable and SetConfig each (tens of milliseconds).
+int range_capacity(int ranges) {
+  int capacity = 16;
+  while (capacity < ranges) capacity *= 2;
+  return capacity;
+}
+
+}  // namespace
+
+void* CuptiCollector::enable_for(const detail::CounterConfig& config, int ranges) {
+  // A range profiler object takes one SetConfig: seen on the H100, a second one with another
+  // config (or range count) is accepted but the first config's passes run. So the object is
+  // kept only while the (config, ranges) pair stays the same, and enabled afresh otherwise.
+  const std::pair<const detail::CounterConfig*, int> key{&config, ranges};
+  if (reenable_each_collect() || (object_ != nullptr && key != configured_)) disable_range_profiler();
+  if (object_ == nullptr) {
+    auto enable = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
+    enable.ctx = static_cast<CUcontext>(context_);
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerEnable(&enable));
+    object_ = enable.pRangeProfilerObject;
+  }
+  return object_;
+}
+
+std::vector<std::uint8_t>& CuptiCollector::configure(detail::CounterConfig& config, int ranges) {
+  auto* object = static_cast<CUpti_RangeProfiler_Object*>(object_);
+  const std::pair<const detail::CounterConfig*, int> key{&config, ranges};
+  // Sized for every range of one Start/Stop: too small an image silently drops ranges. The
+  // image is kept per (config, ranges) and initialised again for every collection.
+  CounterImage& image = counter_images_[key];
+  if (image.data.empty()) {
+    auto size = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
+    size.pRangeProfilerObject = object;
+    size.pMetricNames = config.c_names.data();
+    size.numMetrics = config.c_names.size();
+    size.maxNumOfRanges = static_cast<std::size_t>(ranges);
+    size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataSize(&size));
+    image.data.resize(size.counterDataSize);
+  }
+  auto init = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
+  init.pRangeProfilerObject = object;
+  init.counterDataSize = image.data.size();
+  init.pCounterData = image.data.data();
+  ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerCounterDataImageInitialize(&init));
+
+  auto set = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params);
+  set.pRangeProfilerObject = object;
+  set.configSize = config.image.size();
+  set.pConfig = config.image.data();
+  set.counterDataImageSize = image.data.size();
+  set.pCounterDataImage = image.data.data();
+  set.range = CUPTI_AutoRange;
+  set.replayMode = CUPTI_UserReplay;
+  set.maxRangesPerPass = static_cast<std::size_t>(ranges);
+  set.numNestingLevels = 1;
+  set.minNestingLevel = 1;
+  set.passIndex = 0;
+  set.targetNestingLevel = 1;
+  ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerSetConfig(&set));
+  configured_ = key;
+  return image.data;
+}
+
+// Start and Stop cost milliseconds each whatever they cover, so one pass covers every job: its
+// restore, then its L2 flush (cold) or an earlier launch of its own (warm), then its launch.
+int CuptiCollector::run_passes(std::span<const CounterJob> jobs, const detail::CounterConfig& config, L2Flush& flush,
+                               void* stream, RangeProfilerGuard& guard, std::vector<detail::CapturedLaunch>& captured) {
+  auto* object = static_cast<CUpti_RangeProfiler_Object*>(object_);
+  auto s = static_cast<cudaStream_t>(stream);
+  detail::TraceLaps laps("collect");
+  const int max_passes = std::max(config.passes, 1) * 2 + 4;
+  for (int passes = 0;;) {
+    if (passes >= max_passes)
+      throw Error(fmt::format("CUPTI did not finish after {} passes ({} expected)", passes, config.passes));
+    if (passes == 0 && capture_ != nullptr) {
+      capture_->start();
+      guard.capturing = true;
+    }
+    auto start = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
+    start.pRangeProfilerObject = object;
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStart(&start));
+    laps.lap("start");
+    for (const CounterJob& job : jobs) {
+      if (job.job->kernel_launches() <= 0) continue;
+      job.job->restore();
+      if (job.counted && job.cache == CacheState::cold)
+        flush.flush(s);
+      else if (job.counted)
+        job.job->launch(s);  // leaves L2 as back-to-back launches do
+      job.job->launch(s);
+    }
+    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
+    laps.lap("launches");
+    auto stop = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
+    stop.pRangeProfilerObject = object;
+    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStop(&stop));
+    laps.lap("stop");
+    if (guard.capturing) {
+      captured = capture_->stop();
+      guard.capturing = false;
+    }
+    ++passes;
+    if (stop.isAllPassSubmitted) return passes;
+  }
+}
+
+std::vector<RangeValues> CuptiCollector::evaluate(detail::CounterConfig& config, int ranges,
+                                                  std::vector<std::string>& notes) {
+  std::vector<std::uint8_t>& data = counter_images_[configured_].data;
+  auto decode = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
+  decode.pRangeProfilerObject = static_cast<CUpti_RangeProfiler_Object*>(object_);
+  ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerDecodeData(&decode));
+  if (decode.numOfRangeDropped > 0) notes.push_back(fmt::format("{} ranges dropped", decode.numOfRangeDropped));
+
+  auto info = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataInfo_Params);
+  info.pCounterDataImage = data.data();
+  info.counterDataImageSize = data.size();
+  ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataInfo(&info));
+  if (info.numTotalRanges != static_cast<std::size_t>(ranges))
+    throw Error(fmt::format("CUPTI recorded {} ranges for the {} kernel launches of a pass: the counters cannot be "
+                            "attributed to launches",
+                            info.numTotalRanges, ranges));
+  std::vector<RangeValues> decoded;
+  for (std::size_t r = 0; r < info.numTotalRanges; ++r) {
+    RangeValues range;
+    range.name = std::to_string(r);
+    range.values.resize(config.c_names.size());
+    auto eval = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
+    eval.pHostObject = config.host->get();
+    eval.pCounterDataImage = data.data();
+    eval.counterDataImageSize = data.size();
+    eval.rangeIndex = r;
+    eval.ppMetricNames = config.c_names.data();
+    eval.numMetrics = config.c_names.size();
+    eval.pMetricValues = range.values.data();
+    ROOFLINE_CUPTI_CHECK(cuptiProfilerHostEvaluateToGpuValues(&eval));
+    decoded.push_back(std::move(range));
+  }
+  return decoded;
 }
 
 std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> jobs, std::span<const std::string> names,
@@ -183,40 +360,24 @@ std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> j
     for (auto& r : results) r = {CounterStatus::timing_only, note_, 0, {}};
     return results;
   }
-  // Every pass replays the jobs in order, each as: its L2 flush (cold) or an unprofiled-in-
-  // effect warm-up launch (warm), then its own launch. AutoRange gives each kernel launch its
-  // range, in launch order, so a job's ranges are known by position.
-  struct Slot {
-    std::size_t job = 0;
-    int first = 0, count = 0;  // the job's own ranges
-  };
+  // AutoRange gives each kernel launch its range, in launch order, so a job's ranges are known
+  // by position.
   std::vector<Slot> slots;
   int ranges = 0;
   for (std::size_t j = 0; j < jobs.size(); ++j) {
-    const int k = jobs[j].runner->kernel_launches();
+    const int k = jobs[j].job->kernel_launches();
     if (k <= 0) {
-      results[j] = {CounterStatus::timing_only,
-                    "counters not applicable: this launch runs no kernel (cudaMemcpyAsync), and CUPTI ranges cover kernels",
-                    0,
-                    {}};
+      results[j] = {CounterStatus::timing_only, std::string(kNoKernel), 0, {}};
       continue;
     }
-    ranges += jobs[j].cache == CacheState::cold ? flush.kernel_launches() : k;
-    slots.push_back({j, ranges, k});
+    if (jobs[j].counted) ranges += jobs[j].cache == CacheState::cold ? flush.kernel_launches() : k;
+    if (jobs[j].counted) slots.push_back({j, ranges, k});
     ranges += k;
   }
   if (slots.empty()) return results;
 
-  // gpu__time_duration.sum is always evaluated: it weights multi-kernel ratios.
-  std::vector<std::string> cupti{std::string(metric::duration)};
-  std::vector<std::string> launch_names;
-  for (const auto& n : names) {
-    if (is_launch_metric(n))
-      launch_names.push_back(n);
-    else if (std::find(cupti.begin(), cupti.end(), n) == cupti.end())
-      cupti.push_back(n);
-  }
-  std::vector<std::string> notes;
+  std::vector<std::string> cupti, launch_names, notes;
+  split_names(names, cupti, launch_names);
   if (!launch_names.empty() && capture_ == nullptr && !capture_failed_) {
     try {
       capture_ = std::make_unique<detail::LaunchCapture>();
@@ -225,140 +386,20 @@ std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> j
       notes.push_back(fmt::format("launch__* metrics unavailable ({})", detail::cupti_status_name(e.status())));
     }
   }
-
-  auto s = static_cast<cudaStream_t>(stream);
   std::vector<RangeValues> decoded;
   std::vector<detail::CapturedLaunch> captured;
-  int passes_done = 0;
-  detail::TraceLaps laps("collect");
+  int passes = 0;
   try {
     detail::CounterConfig& config = config_for(cupti);
     // The range profiler stays enabled between collections (Enable/Disable cost more than the
     // passes); ROOFLINE_CUPTI_REENABLE=1 enables and disables it around every collection.
     RangeProfilerGuard guard;
     guard.capture = capture_.get();
-    // A range profiler object takes one SetConfig: seen on the H100, a second one with another
-    // config (or range count) is accepted but the first config's passes run. So the object is
-    // kept only while the (config, ranges) pair stays the same, and enabled afresh otherwise.
-    const std::pair<const detail::CounterConfig*, int> key{&config, ranges};
-    if (reenable_each_collect() || (object_ != nullptr && key != configured_)) disable_range_profiler();
-    if (object_ == nullptr) {
-      auto enable = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
-      enable.ctx = static_cast<CUcontext>(context_);
-      ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerEnable(&enable));
-      object_ = enable.pRangeProfilerObject;
-      laps.lap("enable");
-    }
-    auto* object = static_cast<CUpti_RangeProfiler_Object*>(object_);
+    enable_for(config, range_capacity(ranges));
     guard.owner = this;  // until success
-
-    // Sized for every range of one Start/Stop: too small an image silently drops ranges. The
-    // image is kept per (config, ranges) and initialised again for every collection.
-    CounterImage& image = counter_images_[key];
-    if (image.data.empty()) {
-      auto size = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
-      size.pRangeProfilerObject = object;
-      size.pMetricNames = config.c_names.data();
-      size.numMetrics = config.c_names.size();
-      size.maxNumOfRanges = static_cast<std::size_t>(ranges);
-      size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
-      ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataSize(&size));
-      image.data.resize(size.counterDataSize);
-    }
-    std::vector<std::uint8_t>& data = image.data;
-
-    auto init = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
-    init.pRangeProfilerObject = object;
-    init.counterDataSize = data.size();
-    init.pCounterData = data.data();
-    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerCounterDataImageInitialize(&init));
-    laps.lap("image");
-
-    auto set = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params);
-    set.pRangeProfilerObject = object;
-    set.configSize = config.image.size();
-    set.pConfig = config.image.data();
-    set.counterDataImageSize = data.size();
-    set.pCounterDataImage = data.data();
-    set.range = CUPTI_AutoRange;
-    set.replayMode = CUPTI_UserReplay;
-    set.maxRangesPerPass = static_cast<std::size_t>(ranges);
-    set.numNestingLevels = 1;
-    set.minNestingLevel = 1;
-    set.passIndex = 0;
-    set.targetNestingLevel = 1;
-    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerSetConfig(&set));
-    configured_ = key;
-    laps.lap("set_config");
-
-    // Start and Stop cost milliseconds each whatever they cover, so one pass covers every job.
-    const int max_passes = std::max(config.passes, 1) * 2 + 4;
-    for (;;) {
-      if (passes_done >= max_passes)
-        throw Error(fmt::format("CUPTI did not finish after {} passes ({} expected)", passes_done, config.passes));
-      if (passes_done == 0 && capture_ != nullptr) {
-        capture_->start();
-        guard.capturing = true;
-      }
-      auto start = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
-      start.pRangeProfilerObject = object;
-      ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStart(&start));
-      laps.lap("start");
-      for (const Slot& slot : slots) {
-        KernelRunner& runner = *jobs[slot.job].runner;
-        runner.restore();  // poisons the outputs (cudaMemset: no kernel range) and synchronises
-        if (jobs[slot.job].cache == CacheState::cold)
-          flush.flush(s);
-        else
-          runner.launch(s);  // leaves L2 as back-to-back launches do
-        runner.launch(s);
-      }
-      ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
-      ROOFLINE_CUDA_CHECK(cudaGetLastError());
-      laps.lap("launches");
-      auto stop = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
-      stop.pRangeProfilerObject = object;
-      ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStop(&stop));
-      laps.lap("stop");
-      if (guard.capturing) {
-        captured = capture_->stop();
-        guard.capturing = false;
-      }
-      ++passes_done;
-      if (stop.isAllPassSubmitted) break;
-    }
-
-    auto decode = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
-    decode.pRangeProfilerObject = object;
-    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerDecodeData(&decode));
-    laps.lap("decode");
-    if (decode.numOfRangeDropped > 0) notes.push_back(fmt::format("{} ranges dropped", decode.numOfRangeDropped));
-
-    auto info = ROOFLINE_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataInfo_Params);
-    info.pCounterDataImage = data.data();
-    info.counterDataImageSize = data.size();
-    ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerGetCounterDataInfo(&info));
-    if (info.numTotalRanges != static_cast<std::size_t>(ranges))
-      throw Error(fmt::format("CUPTI recorded {} ranges for the {} kernel launches of a pass: the counters cannot be "
-                              "attributed to launches",
-                              info.numTotalRanges, ranges));
-
-    for (std::size_t r = 0; r < info.numTotalRanges; ++r) {
-      RangeValues range;
-      range.name = std::to_string(r);
-      range.values.resize(config.c_names.size());
-      auto eval = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
-      eval.pHostObject = config.host->get();
-      eval.pCounterDataImage = data.data();
-      eval.counterDataImageSize = data.size();
-      eval.rangeIndex = r;
-      eval.ppMetricNames = config.c_names.data();
-      eval.numMetrics = config.c_names.size();
-      eval.pMetricValues = range.values.data();
-      ROOFLINE_CUPTI_CHECK(cuptiProfilerHostEvaluateToGpuValues(&eval));
-      decoded.push_back(std::move(range));
-    }
-    laps.lap("evaluate");
+    configure(config, range_capacity(ranges));
+    passes = run_passes(jobs, config, flush, stream, guard, captured);
+    decoded = evaluate(config, ranges, notes);
     if (!reenable_each_collect()) guard.owner = nullptr;  // success: stays enabled for the next collection
   } catch (const CuptiError& e) {
     if (!means_counters_unavailable(e.status())) throw;
@@ -366,15 +407,24 @@ std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> j
     for (const Slot& slot : slots) results[slot.job] = {CounterStatus::timing_only, note_, 0, {}};
     return results;
   }
+  assemble(slots, names, cupti, launch_names, decoded, captured, ranges, passes, notes, results);
+  return results;
+}
 
+void CuptiCollector::assemble(std::span<const Slot> slots, std::span<const std::string> names,
+                              const std::vector<std::string>& cupti, const std::vector<std::string>& launch_names,
+                              const std::vector<RangeValues>& decoded,
+                              const std::vector<detail::CapturedLaunch>& captured, int ranges, int passes,
+                              const std::vector<std::string>& notes, std::vector<CounterResult>& results) const {
   const std::vector<std::string> cupti_wanted(names.begin(), names.end());
   const bool captured_all = captured.size() == static_cast<std::size_t>(ranges);
+  std::vector<std::string> shared_notes = notes;
   if (!launch_names.empty() && capture_ != nullptr && !captured_all)
-    notes.push_back(fmt::format("{} kernel launches captured of {}", captured.size(), ranges));
+    shared_notes.push_back(fmt::format("{} kernel launches captured of {}", captured.size(), ranges));
   for (const Slot& slot : slots) {
     const auto first = decoded.begin() + slot.first;
     auto values = combine_range_values(cupti, std::span<const RangeValues>(first, first + slot.count), cupti_wanted);
-    std::vector<std::string> job_notes = notes;
+    std::vector<std::string> job_notes = shared_notes;
     for (const auto& n : launch_names) {
       if (!captured_all) continue;
       double v = -1.0;
@@ -385,19 +435,12 @@ std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> j
       }
       values.push_back({n, v});
     }
-    // Back into the requested order.
     CounterResult& result = results[slot.job];
-    for (const auto& n : names) {
-      const auto it = std::find_if(values.begin(), values.end(), [&](const MetricValue& v) { return v.name == n; });
-      if (it != values.end() &&
-          std::none_of(result.values.begin(), result.values.end(), [&](const MetricValue& v) { return v.name == n; }))
-        result.values.push_back(*it);
-    }
+    put_in_requested_order(names, values, result);
     result.status = CounterStatus::collected;
-    result.passes = passes_done;
+    result.passes = passes;
     for (const auto& n : job_notes) result.note += (result.note.empty() ? "" : "; ") + n;
   }
-  return results;
 }
 
 }  // namespace roofline

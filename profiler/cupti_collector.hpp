@@ -21,18 +21,24 @@
 #include "models/measurement.hpp"
 #include "profiler/l2_flush.hpp"
 #include "profiler/metric_validator.hpp"
+#include "profiler/range_results.hpp"
+#include "profiler/replay_job.hpp"
 
 namespace roofline {
 
 namespace detail {
 class LaunchCapture;
+struct CapturedLaunch;
 struct CounterConfig;
 }  // namespace detail
 
-// One launch of a batch: a prepared runner and the cache state its counters are taken in.
+// One launch of a batch: what to replay and the cache state its counters are taken in.
+// counted = false: the launch is replayed in every pass (a later launch needs its results) but
+// nothing is flushed before it and no counters are returned for it.
 struct CounterJob {
-  KernelRunner* runner = nullptr;
+  ReplayJob* job = nullptr;
   CacheState cache = CacheState::cold;
+  bool counted = true;
 };
 
 struct CounterResult {
@@ -47,7 +53,8 @@ class CuptiCollector {
   // Sets up CUPTI on the current device (cudaSetDevice first). Never throws for "counters
   // unavailable": available() is false and unavailable_note() says why and how to fix it.
   // Throws Error only for real failures (no CUDA device at all).
-  CuptiCollector();
+  // context: the CUcontext to profile (nullptr: the current one).
+  explicit CuptiCollector(void* context = nullptr);
   ~CuptiCollector();
   CuptiCollector(const CuptiCollector&) = delete;
   CuptiCollector& operator=(const CuptiCollector&) = delete;
@@ -69,10 +76,11 @@ class CuptiCollector {
   // launches leave it (= ncu --cache-control none after a warm-up).
   CounterResult collect(KernelRunner& runner, std::span<const std::string> names, L2Flush& flush,
                         CacheState cache = CacheState::cold, void* stream = nullptr);
-  // The same for several prepared runners at once, one result per job in order: each replay
-  // pass launches them all between one range-profiler Start and Stop, which cost milliseconds
-  // each (most of a per-launch collection's time on the H100). Throws Error when CUPTI's ranges
-  // do not match the launches made.
+  // The same for several jobs at once, one result per job in order: each replay pass launches
+  // them all between one range-profiler Start and Stop, which cost milliseconds each (most of a
+  // per-launch collection's time on the H100). Throws Error when CUPTI's ranges do not match the
+  // launches made. launch__* names are answered from the launches' own attributes (CUPTI launch
+  // callbacks); a caller that subscribes to CUPTI itself leaves them out and fills them in.
   std::vector<CounterResult> collect(std::span<const CounterJob> jobs, std::span<const std::string> names,
                                      L2Flush& flush, void* stream = nullptr);
 
@@ -86,7 +94,20 @@ class CuptiCollector {
   struct CounterImage {
     std::vector<std::uint8_t> data;
   };
+  struct Slot {  // a counted job's own ranges within a pass
+    std::size_t job = 0;
+    int first = 0, count = 0;
+  };
   detail::CounterConfig& config_for(const std::vector<std::string>& cupti_names);
+  void* enable_for(const detail::CounterConfig& config, int ranges);
+  std::vector<std::uint8_t>& configure(detail::CounterConfig& config, int ranges);
+  int run_passes(std::span<const CounterJob> jobs, const detail::CounterConfig& config, L2Flush& flush, void* stream,
+                 RangeProfilerGuard& guard, std::vector<detail::CapturedLaunch>& captured);
+  std::vector<RangeValues> evaluate(detail::CounterConfig& config, int ranges, std::vector<std::string>& notes);
+  void assemble(std::span<const Slot> slots, std::span<const std::string> names, const std::vector<std::string>& cupti,
+                const std::vector<std::string>& launch_names, const std::vector<RangeValues>& decoded,
+                const std::vector<detail::CapturedLaunch>& captured, int ranges, int passes,
+                const std::vector<std::string>& notes, std::vector<CounterResult>& results) const;
   void mark_unavailable(std::string note);
   void disable_range_profiler();
 

@@ -73,6 +73,7 @@ std::vector<Measurement> MeasureSession::measure(std::span<const MeasureJob> job
   ROOFLINE_CUDA_CHECK(cudaSetDevice(options_.device));
   std::vector<Measurement> out(jobs.size());
   std::vector<CounterJob> counter_jobs;
+  std::vector<std::unique_ptr<RunnerReplay>> replays;
   std::vector<std::size_t> counter_index;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (on_start) on_start(i);
@@ -113,7 +114,8 @@ std::vector<Measurement> MeasureSession::measure(std::span<const MeasureJob> job
       m.counter_status = CounterStatus::not_requested;
       continue;
     }
-    counter_jobs.push_back({&runner, m.launch.cache});
+    replays.push_back(std::make_unique<RunnerReplay>(runner));
+    counter_jobs.push_back({replays.back().get(), m.launch.cache});
     counter_index.push_back(i);
   }
 

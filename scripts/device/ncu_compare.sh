@@ -4,7 +4,7 @@
 # Run from the repo root with .device/ carried.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/roofline
+R=$PWD/.device/bin/roofline
 E=$OUT/ncu && mkdir -p $E
 for t in $PWD/.device/tests/*; do echo "== $(basename $t)"; $t 2>&1 | tail -n 3; done > $E/gpu-tests.txt
 metrics=$($R metrics --names)

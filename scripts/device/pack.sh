@@ -5,10 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cmake -S . -B build-h100 -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DROOFLINE_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build build-h100 -j"$(nproc)" --target roofline kernel_runner_gpu_test profiler_gpu_test 2>&1 | grep -E "error|warning: " || true
+cmake --build build-h100 -j"$(nproc)" --target roofline roofline_inject profile_app kernel_runner_gpu_test profiler_gpu_test profile_gpu_test 2>&1 | grep -E "error|warning: " || true
 rm -rf .device && mkdir -p .device/lib .device/tests
-cp build-h100/cli/roofline .device/
-for t in build-h100/tests/kernels/*_test* build-h100/tests/profiler/*_test*; do
+mkdir -p .device/bin && cp build-h100/cli/roofline .device/bin/ && cp build-h100/lib/libroofline_inject.so .device/lib/ && cp build-h100/tests/profile/profile_app .device/bin/
+for t in build-h100/tests/kernels/*_test* build-h100/tests/profiler/*_test* build-h100/tests/profile/*_test*; do
   [[ -x $t && -f $t ]] && cp "$t" .device/tests/
 done
 cp -L /lib/x86_64-linux-gnu/libfmt.so.9 /lib/x86_64-linux-gnu/libsqlite3.so.0 .device/lib/

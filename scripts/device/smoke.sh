@@ -3,7 +3,7 @@
 # and the SASS of the suite. Run from the repo root with .device/ carried; writes under $OUT.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=.device/roofline
+R=.device/bin/roofline
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,ecc.mode.current,temperature.gpu,power.draw --format=csv > $OUT/nvidia-smi.csv 2>&1
 for t in .device/tests/*; do echo "== $t"; $t 2>&1 | tail -n 25; done > $OUT/gpu-tests.txt 2>&1
 $R gpus > $OUT/gpus.txt 2>&1

@@ -5,7 +5,7 @@
 # .device/ carried.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/roofline
+R=$PWD/.device/bin/roofline
 E=$OUT/h100 && mkdir -p $E
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"

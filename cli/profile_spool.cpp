@@ -1,0 +1,189 @@
+#include "cli/profile_spool.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "models/error.hpp"
+
+namespace roofline {
+namespace {
+
+Dim3 dim3_of(const nlohmann::json& j) {
+  if (!j.is_array() || j.size() != 3) return {};
+  return {j[0].get<std::int64_t>(), j[1].get<std::int64_t>(), j[2].get<std::int64_t>()};
+}
+
+// Fields both a launch record (from the launch callback) and a kernel record (Activity API) carry.
+void read_identity(const nlohmann::json& j, LaunchIdentity& id) {
+  id.mangled = j.value("mangled", id.mangled);
+  id.grid = dim3_of(j.value("grid", nlohmann::json()));
+  id.block = dim3_of(j.value("block", nlohmann::json()));
+  id.registers_per_thread = j.value("regs", id.registers_per_thread);
+  id.static_shared_bytes = j.value("smem_static", id.static_shared_bytes);
+  id.dynamic_shared_bytes = j.value("smem_dynamic", id.dynamic_shared_bytes);
+  id.device = j.value("device", id.device);
+  id.context = j.value("context", id.context);
+  id.stream = j.value("stream", id.stream);
+}
+
+CounterStatus counter_status_from(const std::string& s) {
+  if (s == "collected") return CounterStatus::collected;
+  if (s == "not-requested") return CounterStatus::not_requested;
+  return CounterStatus::timing_only;
+}
+
+void read_counters(const nlohmann::json& j, ProfiledLaunch& l) {
+  l.counter_status = counter_status_from(j.value("status", ""));
+  l.counter_note = j.value("note", "");
+  l.passes = j.value("passes", 0);
+  l.counters.clear();
+  const nlohmann::json values = j.value("values", nlohmann::json::object());
+  for (const auto& [name, value] : values.items())
+    if (value.is_number()) l.counters.push_back({name, value.get<double>()});
+}
+
+}  // namespace
+
+// A graph launch's kernels are matched to its counters by position: the kernel records of one
+// launch in start order against the replayed nodes in topological order (the same order for a
+// chain; for parallel branches an approximation). A counters record for the whole graph (-1)
+// says why none were collected.
+void SpoolReader::attach_graph_counters(File& f) {
+  for (auto& [corr, list] : f.graph_counters) {
+    std::vector<Entry*> kernels;
+    for (auto& [key, e] : f.entries)
+      if (key.first == corr && key.second != 0) kernels.push_back(&e);
+    std::sort(kernels.begin(), kernels.end(), [](const Entry* a, const Entry* b) { return a->start_ns < b->start_ns; });
+    for (const auto& g : list) {
+      for (std::size_t k = 0; k < kernels.size(); ++k) {
+        if (g.index >= 0 && static_cast<std::size_t>(g.index) != k) continue;
+        ProfiledLaunch& l = kernels[k]->launch;
+        l.counter_status = g.counters.counter_status;
+        l.counter_note = g.counters.counter_note;
+        l.passes = g.counters.passes;
+        l.counters = g.counters.counters;
+      }
+    }
+  }
+}
+
+void SpoolReader::read_line(File& f, const std::string& line, std::vector<ProfiledLaunch>& arrived) {
+  const auto j = nlohmann::json::parse(line, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return;  // a torn last line of a killed process
+  const std::string type = j.value("type", "");
+  if (type == "process") {
+    f.process.pid = j.value("pid", 0);
+    f.process.command = j.value("command", "");
+    return;
+  }
+  if (type == "error") {
+    f.process.errors.push_back(j.value("message", ""));
+    return;
+  }
+  const std::uint64_t corr = j.value("corr", std::uint64_t{0});
+  const std::uint64_t node = j.value("graph_node", std::uint64_t{0});
+  if (type == "counters" && j.contains("graph_index")) {
+    GraphCounters g;
+    g.index = j.value("graph_index", -1);
+    read_counters(j, g.counters);
+    g.counters.id.demangled = g.index >= 0 ? fmt::format("graph kernel node {}", g.index) : "graph";
+    f.graph_counters[corr].push_back(g);
+    arrived.push_back(g.counters);
+    return;
+  }
+  Entry& e = f.entries[{corr, type == "kernel" ? node : 0}];
+  e.launch.id.pid = f.process.pid;
+  if (type == "launch") {
+    read_identity(j, e.launch.id);
+    e.launch.id.demangled = j.value("demangled", e.launch.id.mangled);
+    e.launch.id.process_seq = j.value("seq", std::int64_t{0});
+    e.launch.id.api = j.value("api", "");
+    e.has_launch_record = true;
+    e.selected = j.value("selected", false);
+    if (e.selected) ++selected_;
+  } else if (type == "kernel") {
+    // A graph's kernels have no launch record of their own: the Activity API names them.
+    if (node != 0) {
+      read_identity(j, e.launch.id);
+      e.launch.id.demangled = e.launch.id.mangled;
+      e.launch.id.graph_node = node;
+      e.launch.id.api = "cuGraphLaunch";
+    } else if (e.launch.id.registers_per_thread == 0) {
+      e.launch.id.registers_per_thread = j.value("regs", 0);  // the driver's answer when the callback had none
+    }
+    e.start_ns = j.value("start_ns", std::uint64_t{0});
+    const auto end = j.value("end_ns", std::uint64_t{0});
+    if (end > e.start_ns && e.start_ns > 0) e.launch.duration_s = static_cast<double>(end - e.start_ns) * 1e-9;
+    if (node == 0) {
+      // The direct launch's record came (or comes) under graph node 0: merge the duration there.
+      Entry& direct = f.entries[{corr, 0}];
+      direct.start_ns = e.start_ns;
+      direct.launch.duration_s = e.launch.duration_s;
+    }
+  } else if (type == "counters") {
+    read_counters(j, e.launch);
+    arrived.push_back(e.launch);
+  }
+}
+
+std::vector<ProfiledLaunch> SpoolReader::poll() {
+  std::vector<ProfiledLaunch> arrived;
+  std::error_code ec;
+  for (const auto& item : std::filesystem::directory_iterator(dir_, ec)) {
+    if (item.path().extension() != ".jsonl") continue;
+    File& f = files_[item.path().filename().string()];
+    std::ifstream in(item.path(), std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(f.offset));
+    std::string chunk((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    f.offset += chunk.size();
+    chunk = f.partial + chunk;
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = chunk.find('\n', start)) != std::string::npos; start = nl + 1)
+      read_line(f, chunk.substr(start, nl - start), arrived);
+    f.partial = chunk.substr(start);
+  }
+  return arrived;
+}
+
+std::vector<ProfiledLaunch> SpoolReader::launches() {
+  for (auto& [name, f] : files_) attach_graph_counters(f);
+  struct Ordered {
+    std::uint64_t start;
+    int pid;
+    std::uint64_t corr;
+    const ProfiledLaunch* launch;
+  };
+  std::vector<Ordered> all;
+  for (const auto& [name, f] : files_)
+    for (const auto& [key, e] : f.entries) {
+      if (!e.has_launch_record && e.launch.id.graph_node == 0) continue;  // duration of a launch never recorded
+      all.push_back({e.start_ns > 0 ? e.start_ns : UINT64_MAX, f.process.pid, key.first, &e.launch});
+    }
+  std::stable_sort(all.begin(), all.end(), [](const Ordered& a, const Ordered& b) {
+    if (a.start != b.start) return a.start < b.start;
+    if (a.pid != b.pid) return a.pid < b.pid;
+    return a.corr < b.corr;
+  });
+  std::vector<ProfiledLaunch> out;
+  for (const auto& o : all) out.push_back(*o.launch);
+  return out;
+}
+
+void SpoolReader::note_missing_counters() {
+  for (auto& [name, f] : files_)
+    for (auto& [key, e] : f.entries)
+      if (e.selected && e.launch.counter_status == CounterStatus::not_requested && e.launch.counter_note.empty())
+        e.launch.counter_note = "counters not collected: the program ended before this launch was replayed";
+}
+
+std::vector<SpoolProcess> SpoolReader::processes() const {
+  std::vector<SpoolProcess> out;
+  for (const auto& [name, f] : files_) out.push_back(f.process);
+  return out;
+}
+
+}  // namespace roofline

@@ -1,0 +1,57 @@
+#pragma once
+// One kernel launch of the profiled program, captured at the launch call with everything needed
+// to launch it again later: the function, the shape, and a copy of the argument values (the
+// program's argument pointers are only valid during the call).
+#include <cuda.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "profiler/replay_job.hpp"
+
+namespace roofline::inject {
+
+class DeviceMemoryTracker;
+
+inline constexpr int kDirectLaunch = -2;  // CapturedLaunch::graph_index of a launch made outside graphs
+
+class CapturedLaunch final : public ReplayJob {
+ public:
+  // From a cuLaunchKernel / cuLaunchCooperativeKernel / cuLaunchKernelEx callback's parameters
+  // (cbid: the CUPTI driver callback id). Throws std::runtime_error when the arguments cannot
+  // be read (a function whose parameter layout the driver will not tell).
+  CapturedLaunch(unsigned cbid, const void* params);
+  // A kernel node of a CUDA graph (the graph keeps its own copy of the arguments).
+  explicit CapturedLaunch(const CUDA_KERNEL_NODE_PARAMS& node);
+
+  int kernel_launches() const override { return 1; }
+  void restore() override;  // puts the batch's saved memory back, when this launch is the batch's first
+  void launch(void* stream) override;
+
+  CUfunction function() const { return function_; }
+  CUstream stream() const { return stream_; }
+  unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+  unsigned shared_bytes = 0;
+  bool cooperative = false;
+
+  std::uint64_t correlation = 0;  // CUPTI's id of the program's launch call
+  int graph_index = kDirectLaunch;  // a graph's kernel node: its position in the graph's topological order
+  bool counted = false;           // its counters are wanted (selected by the program's filters)
+  // Set on a batch's first launch: restore() enqueues it before every pass.
+  std::function<void()> restore_memory;
+
+ private:
+  void copy_arguments(void** params, void** extra);
+  CUfunction function_ = nullptr;
+  CUstream stream_ = nullptr;
+  std::vector<unsigned char> argument_bytes_;
+  std::vector<std::size_t> argument_offsets_;
+  std::vector<CUlaunchAttribute> attributes_;  // cuLaunchKernelEx's
+  std::vector<unsigned char> extra_buffer_;     // CU_LAUNCH_PARAM_BUFFER_POINTER form
+  bool uses_extra_ = false;
+  CUstream replay_stream_ = nullptr;
+};
+
+}  // namespace roofline::inject

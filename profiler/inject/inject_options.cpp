@@ -1,0 +1,83 @@
+#include "profiler/inject/inject_options.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string_view>
+
+namespace roofline::inject {
+namespace {
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr ? v : "";
+}
+
+std::int64_t env_int(const char* name, std::int64_t fallback) {
+  const std::string v = env(name);
+  if (v.empty()) return fallback;
+  try {
+    return std::stoll(v);
+  } catch (const std::exception&) {
+    throw std::runtime_error(std::string(name) + " is not an integer: '" + v + "'");
+  }
+}
+
+}  // namespace
+
+InjectOptions options_from_environment() {
+  InjectOptions o;
+  o.spool_dir = env("ROOFLINE_INJECT_SPOOL");
+  const std::string metrics = env("ROOFLINE_INJECT_METRICS");
+  for (std::size_t pos = 0; pos < metrics.size();) {
+    const std::size_t comma = metrics.find(',', pos);
+    const std::string name = metrics.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    if (!name.empty()) o.metrics.push_back(name);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  const std::string regex = env("ROOFLINE_INJECT_KERNEL_REGEX");
+  if (!regex.empty()) o.kernel_regex.emplace(regex, std::regex::ECMAScript | std::regex::optimize);
+  const std::string base = env("ROOFLINE_INJECT_NAME_BASE");
+  if (base == "demangled") o.name_base = NameBase::demangled;
+  else if (base == "mangled") o.name_base = NameBase::mangled;
+  else if (!base.empty() && base != "function")
+    throw std::runtime_error("ROOFLINE_INJECT_NAME_BASE must be function, demangled or mangled, not '" + base + "'");
+  o.launch_skip = env_int("ROOFLINE_INJECT_LAUNCH_SKIP", 0);
+  o.launch_count = env_int("ROOFLINE_INJECT_LAUNCH_COUNT", -1);
+  o.device = static_cast<int>(env_int("ROOFLINE_INJECT_DEVICE", -1));
+  o.batch = static_cast<int>(std::max<std::int64_t>(1, env_int("ROOFLINE_INJECT_BATCH", 64)));
+  return o;
+}
+
+std::string name_for_matching(const std::string& mangled, const std::string& demangled, NameBase base) {
+  if (base == NameBase::mangled) return mangled;
+  if (base == NameBase::demangled) return demangled;
+  // The function name: cut the parameters, then template arguments, then keep the last
+  // identifier ("void at::native::foo<float>(float*)" -> "foo").
+  std::string_view s = demangled;
+  int depth = 0;
+  std::size_t end = s.size();
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '<') ++depth;
+    else if (s[i] == '>') --depth;
+    else if (s[i] == '(' && depth == 0) {
+      end = i;
+      break;
+    }
+  }
+  s = s.substr(0, end);
+  while (!s.empty() && s.back() == '>') {  // strip trailing template arguments
+    int d = 0;
+    std::size_t i = s.size();
+    while (i > 0) {
+      --i;
+      if (s[i] == '>') ++d;
+      else if (s[i] == '<' && --d == 0) break;
+    }
+    s = s.substr(0, i);
+  }
+  const std::size_t cut = s.find_last_of(": ");
+  return std::string(cut == std::string_view::npos ? s : s.substr(cut + 1));
+}
+
+}  // namespace roofline::inject

@@ -1,0 +1,229 @@
+// libroofline_inject.so: loaded into a program by the CUDA driver through CUDA_INJECTION64_PATH
+// (`roofline profile -- COMMAND` sets it), it records every kernel launch of the program, its
+// Activity-API duration and, for the selected launches, the counters, as JSON lines in a spool
+// file that the roofline process reads. The program's own output is never touched; a failure
+// here is written to the spool and profiling stops, but the program runs on.
+#include <cupti.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "profiler/inject/inject_options.hpp"
+#include "profiler/inject/profiling_session.hpp"
+#include "profiler/inject/spool_writer.hpp"
+
+namespace roofline::inject {
+namespace {
+
+std::unique_ptr<SpoolWriter> g_spool;
+std::unique_ptr<ProfilingSession> g_session;
+CUpti_SubscriberHandle g_subscriber = nullptr;
+thread_local bool t_inside = false;  // our own CUDA calls come back through the callback: ignored
+
+void report_error(std::string_view what) {
+  if (g_spool) g_spool->write(JsonLine().field("type", "error").field("message", what));
+}
+
+bool is_kernel_launch(CUpti_CallbackId id) {
+  switch (id) {
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: return true;
+    default: return false;
+  }
+}
+
+// Calls after which replaying the open batch from its saved memory would no longer re-create
+// what its launches saw: the host changes device memory, or memory a launch used goes away.
+// Allocations do not end a batch: memory that did not exist when the batch's memory was saved
+// is written by the batch's own launches before they read it, in the replay as in the program.
+bool ends_batch(std::string_view api) {
+  for (const std::string_view prefix : {"cuMemcpy", "cuMemset", "cuMemFree", "cuMemUnmap", "cuMemRelease",
+                                        "cuMemPrefetch", "cuMemHostUnregister", "cuGraphLaunch", "cuCtxDestroy",
+                                        "cuModuleUnload", "cuLibraryUnload", "cuDevicePrimaryCtxReset"})
+    if (api.substr(0, prefix.size()) == prefix) return true;
+  return false;
+}
+
+void track_memory(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
+  if (*static_cast<const CUresult*>(cb.functionReturnValue) != CUDA_SUCCESS) return;
+  switch (id) {
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2: {
+      const auto* p = static_cast<const cuMemAlloc_v2_params*>(cb.functionParams);
+      g_session->on_allocation(cb.context, *p->dptr, p->bytesize);
+      break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocPitch_v2: {
+      const auto* p = static_cast<const cuMemAllocPitch_v2_params*>(cb.functionParams);
+      g_session->on_allocation(cb.context, *p->dptr, *p->pPitch * p->Height);
+      break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocManaged: {
+      const auto* p = static_cast<const cuMemAllocManaged_params*>(cb.functionParams);
+      g_session->on_allocation(cb.context, *p->dptr, p->bytesize);
+      break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync:
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync_ptsz: {
+      const auto* p = static_cast<const cuMemAllocAsync_params*>(cb.functionParams);
+      g_session->on_allocation(cb.context, *p->dptr, p->bytesize);
+      break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync:
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync_ptsz: {
+      const auto* p = static_cast<const cuMemAllocFromPoolAsync_params*>(cb.functionParams);
+      g_session->on_allocation(cb.context, *p->dptr, p->bytesize);
+      break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuMemMap: {
+      const auto* p = static_cast<const cuMemMap_params*>(cb.functionParams);
+      g_session->on_allocation(cb.context, p->ptr, p->size);
+      break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuMemFree_v2:
+      g_session->on_free(static_cast<const cuMemFree_v2_params*>(cb.functionParams)->dptr);
+      break;
+    case CUPTI_DRIVER_TRACE_CBID_cuMemFreeAsync:
+    case CUPTI_DRIVER_TRACE_CBID_cuMemFreeAsync_ptsz:
+      g_session->on_free(static_cast<const cuMemFreeAsync_params*>(cb.functionParams)->dptr);
+      break;
+    case CUPTI_DRIVER_TRACE_CBID_cuMemUnmap:
+      g_session->on_free(static_cast<const cuMemUnmap_params*>(cb.functionParams)->ptr);
+      break;
+    default: break;
+  }
+}
+
+void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
+  const bool graph = id == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch || id == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz;
+  if (cb.callbackSite == CUPTI_API_ENTER) {
+    if (is_kernel_launch(id))
+      g_session->on_launch_enter(id, cb);
+    else if (graph)
+      g_session->on_graph_launch(cb);
+    else if (ends_batch(cb.functionName))
+      g_session->end_batch();
+    return;
+  }
+  if (is_kernel_launch(id))
+    g_session->on_launch_exit();
+  else
+    track_memory(id, cb);
+}
+
+void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
+  if (t_inside || !g_session) return;
+  t_inside = true;
+  try {
+    if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+      on_driver_api(id, *static_cast<const CUpti_CallbackData*>(data));
+    } else if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
+      g_session->on_context_destroy(static_cast<const CUpti_ResourceData*>(data)->context);
+    } else if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED) {
+      const auto* graph = static_cast<const CUpti_GraphData*>(static_cast<const CUpti_ResourceData*>(data)->resourceDescriptor);
+      g_session->on_graph_instantiated(graph->graphExec, graph->graph);
+    }
+  } catch (const std::exception& e) {
+    report_error(e.what());
+  }
+  t_inside = false;
+}
+
+// --- Activity API: every kernel's own start and end ------------------------------------------
+
+void CUPTIAPI buffer_requested(uint8_t** buffer, size_t* size, size_t* max_records) {
+  *size = 8 << 20;
+  *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, *size));
+  *max_records = 0;
+}
+
+void write_kernel_record(const CUpti_ActivityKernel10& k) {
+  JsonLine line;
+  line.field("type", "kernel").field("corr", static_cast<unsigned long long>(k.correlationId))
+      .field("graph_node", static_cast<unsigned long long>(k.graphNodeId))
+      .field("start_ns", static_cast<unsigned long long>(k.start)).field("end_ns", static_cast<unsigned long long>(k.end))
+      .field("mangled", k.name != nullptr ? k.name : "").triple("grid", k.gridX, k.gridY, k.gridZ)
+      .triple("block", k.blockX, k.blockY, k.blockZ).field("regs", static_cast<int>(k.registersPerThread))
+      .field("smem_static", k.staticSharedMemory).field("smem_dynamic", k.dynamicSharedMemory)
+      .field("device", static_cast<int>(k.deviceId)).field("context", static_cast<unsigned long long>(k.contextId))
+      .field("stream", static_cast<unsigned long long>(k.streamId));
+  g_spool->write(line);
+}
+
+void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t valid) {
+  CUpti_Activity* record = nullptr;
+  while (g_session && cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
+    if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) continue;
+    const auto& k = *reinterpret_cast<const CUpti_ActivityKernel10*>(record);
+    if (g_session->is_program_launch(k.correlationId)) write_kernel_record(k);
+  }
+  std::free(buffer);
+}
+
+void at_exit() {
+  if (!g_session) return;
+  t_inside = true;
+  try {
+    g_session->end_batch();
+  } catch (const std::exception& e) {
+    report_error(e.what());
+  }
+  cuptiActivityFlushAll(1);
+  cuptiUnsubscribe(g_subscriber);
+}
+
+std::string read_file(const char* path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_process_record() {
+  std::string args = read_file("/proc/self/cmdline");
+  for (char& c : args)
+    if (c == '\0') c = ' ';
+  char exe[4096] = {};
+  const ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
+  g_spool->write(JsonLine().field("type", "process").field("pid", static_cast<int>(::getpid()))
+                     .field("exe", n > 0 ? exe : "").field("command", args));
+}
+
+int initialize() {
+  const InjectOptions options = options_from_environment();
+  g_spool = std::make_unique<SpoolWriter>(options.spool_dir);
+  write_process_record();
+  g_session = std::make_unique<ProfilingSession>(options, *g_spool);
+  if (cuptiSubscribe(&g_subscriber, on_callback, nullptr) != CUPTI_SUCCESS) {
+    report_error("cuptiSubscribe failed: another profiler (ncu, nsys, a framework's profiler) is attached to this "
+                 "program; run it without that one");
+    g_session.reset();
+    return 1;
+  }
+  cuptiEnableDomain(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API);
+  cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
+  cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED);
+  cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed);
+  cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+  cuptiActivityFlushPeriod(250);  // durations reach the spool while the program runs, and survive a crash
+  std::atexit(at_exit);
+  return 1;
+}
+
+}  // namespace
+}  // namespace roofline::inject
+
+extern "C" __attribute__((visibility("default"))) int InitializeInjection() {
+  try {
+    return roofline::inject::initialize();
+  } catch (const std::exception& e) {
+    roofline::inject::report_error(e.what());
+    return 1;
+  }
+}

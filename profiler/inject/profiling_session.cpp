@@ -1,0 +1,265 @@
+#include "profiler/inject/profiling_session.hpp"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include "profiler/cupti_collector.hpp"
+#include "profiler/l2_flush.hpp"
+#include "profiler/metric_names.hpp"
+
+namespace roofline::inject {
+namespace {
+
+std::string demangle(const std::string& mangled) {
+  int status = 0;
+  char* d = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
+  if (d == nullptr) return mangled;
+  std::string out(d);
+  std::free(d);
+  return out;
+}
+
+bool per_thread_stream(CUpti_CallbackId cbid) {
+  return cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz ||
+         cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz;
+}
+
+const char* api_name(CUpti_CallbackId cbid) {
+  switch (cbid) {
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: return "cuLaunchKernelEx";
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: return "cuLaunchCooperativeKernel";
+    default: return "cuLaunchKernel";
+  }
+}
+
+}  // namespace
+
+struct ProfilingSession::ContextProfiler {
+  std::unique_ptr<CuptiCollector> collector;
+  std::unique_ptr<L2Flush> flush;
+  CUstream stream = nullptr;
+  ~ContextProfiler() {
+    if (stream != nullptr) cuStreamDestroy(stream);
+  }
+};
+
+ProfilingSession::ProfilingSession(InjectOptions options, SpoolWriter& spool)
+    : options_(std::move(options)), spool_(spool) {
+  for (const auto& m : options_.metrics)
+    if (!is_launch_metric(m)) cupti_metrics_.push_back(m);
+}
+
+ProfilingSession::~ProfilingSession() = default;
+
+ProfilingSession::ContextProfiler& ProfilingSession::profiler_for(CUcontext context) {
+  auto& slot = profilers_[context];
+  if (slot) return *slot;
+  auto cp = std::make_unique<ContextProfiler>();
+  if (cuStreamCreate(&cp->stream, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS) throw std::runtime_error("cuStreamCreate failed");
+  cp->collector = std::make_unique<CuptiCollector>(context);
+  if (!cp->collector->available()) {
+    counters_failed_ = true;
+    counters_failure_ = cp->collector->unavailable_note();
+  } else {
+    cp->collector->validate(options_.metrics);
+  }
+  cp->flush = std::make_unique<L2Flush>();
+  slot = std::move(cp);
+  return *slot;
+}
+
+ProfilingSession::FunctionAttributes ProfilingSession::attributes(CUfunction f) {
+  auto it = functions_.find(f);
+  if (it != functions_.end()) return it->second;
+  FunctionAttributes a;
+  // The runtime launches library kernels (CUkernel) through the same parameter: ask as either.
+  CUdevice device = 0;
+  cuCtxGetDevice(&device);
+  if (cuFuncGetAttribute(&a.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, f) != CUDA_SUCCESS)
+    cuKernelGetAttribute(&a.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, reinterpret_cast<CUkernel>(f), device);
+  if (cuFuncGetAttribute(&a.static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f) != CUDA_SUCCESS)
+    cuKernelGetAttribute(&a.static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, reinterpret_cast<CUkernel>(f), device);
+  return functions_[f] = a;
+}
+
+// As ncu: --kernel-name and --device filter, then --launch-skip and --launch-count count the
+// launches that passed the filters (in this process).
+bool ProfilingSession::select(const std::string& match_name, int device) {
+  if (options_.device >= 0 && device != options_.device) return false;
+  if (options_.kernel_regex && !std::regex_search(match_name, *options_.kernel_regex)) return false;
+  const std::int64_t n = matched_++;
+  if (n < options_.launch_skip) return false;
+  return options_.launch_count < 0 || n < options_.launch_skip + options_.launch_count;
+}
+
+void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_CallbackData& cb) {
+  std::lock_guard lock(mutex_);
+  auto launch = std::make_unique<CapturedLaunch>(cbid, cb.functionParams);
+  CUstreamCaptureStatus capture = CU_STREAM_CAPTURE_STATUS_NONE;
+  if (cuStreamIsCapturing(launch->stream(), &capture) == CUDA_SUCCESS && capture != CU_STREAM_CAPTURE_STATUS_NONE)
+    return;  // recorded into a graph, not run now: its kernels are seen when the graph is launched
+  const std::string mangled = cb.symbolName != nullptr ? cb.symbolName : "";
+  const std::string demangled = demangle(mangled);
+  const FunctionAttributes attrs = attributes(launch->function());
+  CUdevice device = 0;
+  cuCtxGetDevice(&device);
+  std::uint32_t context_id = 0, stream_id = 0;
+  cuptiGetContextId(cb.context, &context_id);
+  cuptiGetStreamIdEx(cb.context, launch->stream(), per_thread_stream(cbid) ? 1 : 0, &stream_id);
+  const bool selected = select(name_for_matching(mangled, demangled, options_.name_base), device);
+  add_program_launch(cb.correlationId);
+  JsonLine line;
+  line.field("type", "launch").field("seq", static_cast<long long>(++seq_))
+      .field("corr", static_cast<unsigned long long>(cb.correlationId)).field("mangled", mangled)
+      .field("demangled", demangled).triple("grid", launch->grid[0], launch->grid[1], launch->grid[2])
+      .triple("block", launch->block[0], launch->block[1], launch->block[2]).field("regs", attrs.registers)
+      .field("smem_static", attrs.static_shared).field("smem_dynamic", static_cast<long long>(launch->shared_bytes))
+      .field("device", static_cast<int>(device)).field("context", static_cast<unsigned long long>(context_id))
+      .field("stream", static_cast<unsigned long long>(stream_id)).field("api", api_name(cbid)).field("selected", selected);
+  spool_.write(line);
+  if (cupti_metrics_.empty()) return;
+  if (batch_.open() && batch_.context != cb.context) end_batch();
+  if (!selected && !batch_.open()) return;
+  launch->correlation = cb.correlationId;
+  launch->counted = selected;
+  if (!batch_.open()) {
+    try {
+      ContextProfiler& cp = profiler_for(cb.context);
+      if (counters_failed_) throw std::runtime_error(counters_failure_);
+      if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the launch");
+      batch_.saved = std::make_unique<DeviceMemoryTracker::Snapshot>(memory_, cb.context, cp.stream);
+      batch_.context = cb.context;
+    } catch (const std::exception& e) {
+      write_counters(launch->correlation, launch->graph_index, "timing-only", e.what(), 0, "{}");
+      return;
+    }
+  }
+  if (selected) ++batch_.counted;
+  batch_.launches.push_back(std::move(launch));
+}
+
+void ProfilingSession::on_launch_exit() {
+  std::lock_guard lock(mutex_);
+  if (batch_.open() && batch_.counted >= options_.batch) end_batch();
+}
+
+void ProfilingSession::on_graph_instantiated(CUgraphExec exec, CUgraph graph) {
+  std::lock_guard lock(mutex_);
+  graphs_.on_instantiated(exec, graph);
+}
+
+// A graph's kernel nodes are profiled one by one, as ncu does: its memory is saved before it
+// runs, its kernels replayed in topological order from there (each counted one after an L2
+// flush), and the memory put back before the program's own launch of the graph goes ahead.
+void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
+  std::lock_guard lock(mutex_);
+  end_batch();
+  add_program_launch(cb.correlationId);
+  if (cupti_metrics_.empty()) return;
+  const auto* p = static_cast<const cuGraphLaunch_params*>(cb.functionParams);
+  std::vector<std::unique_ptr<CapturedLaunch>> kernels;
+  try {
+    kernels = graphs_.kernels(p->hGraph);
+  } catch (const std::exception& e) {
+    write_counters(cb.correlationId, -1, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
+    return;
+  }
+  CUdevice device = 0;
+  cuCtxGetDevice(&device);
+  bool any = false;
+  for (auto& k : kernels) {
+    const char* name = nullptr;
+    cuFuncGetName(&name, k->function());
+    const std::string mangled = name != nullptr ? name : "";
+    k->correlation = cb.correlationId;
+    k->counted = select(name_for_matching(mangled, demangle(mangled), options_.name_base), device);
+    any = any || k->counted;
+  }
+  if (any) replay_graph(cb.context, kernels);
+}
+
+void ProfilingSession::replay_graph(CUcontext context, std::vector<std::unique_ptr<CapturedLaunch>>& kernels) {
+  try {
+    ContextProfiler& cp = profiler_for(context);
+    if (counters_failed_) throw std::runtime_error(counters_failure_);
+    if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the graph");
+    const DeviceMemoryTracker::Snapshot saved(memory_, context, cp.stream);
+    collect_and_write(cp, kernels, saved);
+    saved.restore(cp.stream);  // the program's launch of the graph starts from the memory it left
+    if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS) throw std::runtime_error("restoring the graph's memory failed");
+  } catch (const std::exception& e) {
+    for (auto& k : kernels)
+      if (k->counted) write_counters(k->correlation, k->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
+  }
+}
+
+void ProfilingSession::add_program_launch(std::uint64_t correlation) {
+  std::lock_guard lock(correlations_mutex_);
+  program_correlations_.insert(correlation);
+}
+
+bool ProfilingSession::is_program_launch(std::uint64_t correlation) {
+  std::lock_guard lock(correlations_mutex_);
+  return program_correlations_.count(correlation) != 0;
+}
+
+void ProfilingSession::write_counters(std::uint64_t correlation, int graph_index, const std::string& status,
+                                      const std::string& note, int passes, const std::string& values_json) {
+  JsonLine line;
+  line.field("type", "counters").field("corr", static_cast<unsigned long long>(correlation));
+  if (graph_index != kDirectLaunch) line.field("graph_index", graph_index);
+  line.field("status", status).field("note", note).field("passes", passes).raw("values", values_json);
+  spool_.write(line);
+}
+
+void ProfilingSession::collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
+                                         const DeviceMemoryTracker::Snapshot& saved) {
+  std::vector<CounterJob> jobs;
+  for (auto& l : launches) jobs.push_back({l.get(), CacheState::cold, l->counted});
+  CUstream stream = cp.stream;
+  launches.front()->restore_memory = [&saved, stream] { saved.restore(stream); };
+  const std::vector<CounterResult> results = cp.collector->collect(jobs, cupti_metrics_, *cp.flush, cp.stream);
+  for (std::size_t i = 0; i < launches.size(); ++i) {
+    if (!launches[i]->counted) continue;
+    const CounterResult& r = results[i];
+    JsonLine values;
+    for (const auto& v : r.values) values.field(v.name, v.value);
+    write_counters(launches[i]->correlation, launches[i]->graph_index, std::string(to_string(r.status)), r.note, r.passes, values.str());
+  }
+}
+
+void ProfilingSession::end_batch() {
+  std::lock_guard lock(mutex_);
+  if (!batch_.open()) return;
+  LaunchBatch batch = std::move(batch_);
+  batch_ = LaunchBatch{};
+  try {
+    if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the replay");
+    collect_and_write(profiler_for(batch.context), batch.launches, *batch.saved);
+  } catch (const std::exception& e) {
+    for (auto& l : batch.launches)
+      if (l->counted) write_counters(l->correlation, l->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
+  }
+}
+
+void ProfilingSession::on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes) {
+  std::lock_guard lock(mutex_);
+  memory_.add(context, ptr, bytes);
+}
+
+void ProfilingSession::on_free(CUdeviceptr ptr) {
+  std::lock_guard lock(mutex_);
+  memory_.remove(ptr);
+}
+
+void ProfilingSession::on_context_destroy(CUcontext context) {
+  std::lock_guard lock(mutex_);
+  if (batch_.open() && batch_.context == context) end_batch();
+  profilers_.erase(context);
+}
+
+}  // namespace roofline::inject

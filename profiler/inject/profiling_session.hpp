@@ -1,0 +1,80 @@
+#pragma once
+// Everything the injection library keeps for one profiled process: the options, the spool, the
+// device allocations, the open launch batch and a counter collector per context. Every CUPTI
+// callback of the program's threads comes through here under one lock, so the program's
+// launches are serialised while a batch is replayed (ncu serialises them too).
+#include <cuda.h>
+#include <cupti.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "profiler/inject/device_memory_tracker.hpp"
+#include "profiler/inject/graph_kernels.hpp"
+#include "profiler/inject/inject_options.hpp"
+#include "profiler/inject/launch_batch.hpp"
+#include "profiler/inject/spool_writer.hpp"
+
+namespace roofline {
+class CuptiCollector;
+class L2Flush;
+}  // namespace roofline
+
+namespace roofline::inject {
+
+class ProfilingSession {
+ public:
+  ProfilingSession(InjectOptions options, SpoolWriter& spool);
+  ~ProfilingSession();
+
+  void on_launch_enter(CUpti_CallbackId cbid, const CUpti_CallbackData& cb);
+  void on_launch_exit();
+  void on_graph_launch(const CUpti_CallbackData& cb);
+  void on_graph_instantiated(CUgraphExec exec, CUgraph graph);
+  // Before an API call that changes device memory (or may let the host see it changed).
+  void end_batch();
+  void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
+  void on_free(CUdeviceptr ptr);
+  void on_context_destroy(CUcontext context);
+  bool is_program_launch(std::uint64_t correlation);  // for the Activity API's records
+  void add_program_launch(std::uint64_t correlation);
+
+ private:
+  struct ContextProfiler;
+  struct FunctionAttributes {
+    int registers = 0, static_shared = 0;
+  };
+  ContextProfiler& profiler_for(CUcontext context);
+  FunctionAttributes attributes(CUfunction f);
+  bool select(const std::string& match_name, int device);
+  // graph_index: a graph kernel's position, -1 for all of a graph launch's kernels, kDirectLaunch otherwise.
+  void write_counters(std::uint64_t correlation, int graph_index, const std::string& status, const std::string& note,
+                      int passes, const std::string& values_json);
+  // Replays jobs from saved (restored before each pass) and writes each counted one's counters.
+  void collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
+                         const DeviceMemoryTracker::Snapshot& saved);
+  void replay_graph(CUcontext context, std::vector<std::unique_ptr<CapturedLaunch>>& kernels);
+
+  InjectOptions options_;
+  SpoolWriter& spool_;
+  std::vector<std::string> cupti_metrics_;  // options_.metrics less launch__* (the CLI fills those)
+  std::recursive_mutex mutex_;
+  DeviceMemoryTracker memory_;
+  LaunchBatch batch_;
+  GraphKernels graphs_;
+  std::map<CUcontext, std::unique_ptr<ContextProfiler>> profilers_;
+  std::map<CUfunction, FunctionAttributes> functions_;
+  // Read by the Activity API's thread, which must never wait for mutex_: CUPTI holds its own
+  // locks there, and a thread holding mutex_ may be launching a kernel that needs them.
+  std::mutex correlations_mutex_;
+  std::set<std::uint64_t> program_correlations_;
+  std::int64_t seq_ = 0, matched_ = 0;
+  bool counters_failed_ = false;
+  std::string counters_failure_;
+};
+
+}  // namespace roofline::inject

@@ -1,0 +1,108 @@
+// The spool reader: what the injection library writes, read back into launches.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli/profile_spool.hpp"
+
+namespace roofline {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SpoolTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("spool-test-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void append(const std::string& file, const std::string& text) {
+    std::ofstream(dir_ / file, std::ios::app) << text;
+  }
+  fs::path dir_;
+};
+
+constexpr const char* kProcess = R"J({"type":"process","pid":123,"exe":"/bin/app","command":"app --n 4"})J" "\n";
+constexpr const char* kLaunch =
+    R"J({"type":"launch","seq":1,"corr":10,"mangled":"_Z5saxpyifPKfPf","demangled":"saxpy(int, float, float const*, float*)",)J"
+    R"J("grid":[16384,1,1],"block":[256,1,1],"regs":16,"smem_static":0,"smem_dynamic":0,"device":0,"context":1,)J"
+    R"J("stream":13,"api":"cuLaunchKernel","selected":true})J" "\n";
+constexpr const char* kKernel =
+    R"J({"type":"kernel","corr":10,"graph_node":0,"start_ns":1000,"end_ns":41000,"mangled":"_Z5saxpyifPKfPf",)J"
+    R"J("grid":[16384,1,1],"block":[256,1,1],"regs":16,"smem_static":0,"smem_dynamic":0,"device":0,"context":1,"stream":13})J" "\n";
+constexpr const char* kCounters =
+    R"J({"type":"counters","corr":10,"status":"collected","note":"","passes":6,"values":{"dram__sectors_read.sum":1048576,"gpu__time_duration.sum":40512}})J" "\n";
+
+TEST_F(SpoolTest, LaunchKernelAndCountersJoinOnTheCorrelationId) {
+  append("123.jsonl", std::string(kProcess) + kLaunch + kKernel);
+  SpoolReader reader(dir_);
+  EXPECT_TRUE(reader.poll().empty());  // no counters yet
+  append("123.jsonl", kCounters);
+  const auto arrived = reader.poll();
+  ASSERT_EQ(arrived.size(), 1u);
+  EXPECT_EQ(arrived[0].id.demangled, "saxpy(int, float, float const*, float*)");
+
+  const auto launches = reader.launches();
+  ASSERT_EQ(launches.size(), 1u);
+  const ProfiledLaunch& l = launches[0];
+  EXPECT_EQ(l.id.pid, 123);
+  EXPECT_EQ(l.id.mangled, "_Z5saxpyifPKfPf");
+  EXPECT_EQ(l.id.grid, (Dim3{16384, 1, 1}));
+  EXPECT_EQ(l.id.block.count(), 256);
+  EXPECT_EQ(l.id.registers_per_thread, 16);
+  EXPECT_EQ(l.id.stream, 13u);
+  EXPECT_EQ(l.id.process_seq, 1);
+  EXPECT_EQ(l.id.api, "cuLaunchKernel");
+  ASSERT_TRUE(l.duration_s.has_value());
+  EXPECT_DOUBLE_EQ(*l.duration_s, 40e-6);  // (41000 - 1000) ns
+  EXPECT_EQ(l.counter_status, CounterStatus::collected);
+  EXPECT_EQ(l.passes, 6);
+  ASSERT_NE(counter(l, "dram__sectors_read.sum"), nullptr);
+  EXPECT_EQ(counter(l, "dram__sectors_read.sum")->value, 1048576.0);
+  EXPECT_EQ(reader.selected(), 1);
+  ASSERT_EQ(reader.processes().size(), 1u);
+  EXPECT_EQ(reader.processes()[0].command, "app --n 4");
+}
+
+TEST_F(SpoolTest, ALineIsReadOnlyOnceItsNewlineArrives) {
+  const std::string line = std::string(kProcess) + kLaunch;
+  append("123.jsonl", line.substr(0, line.size() - 20));
+  SpoolReader reader(dir_);
+  reader.poll();
+  EXPECT_TRUE(reader.launches().empty());
+  append("123.jsonl", line.substr(line.size() - 20));
+  reader.poll();
+  EXPECT_EQ(reader.launches().size(), 1u);
+}
+
+TEST_F(SpoolTest, GraphKernelsAreNamedByTheActivityRecordAndOrderedByStart) {
+  append("123.jsonl", std::string(kProcess) + kLaunch + kKernel);
+  append("123.jsonl",
+         R"J({"type":"kernel","corr":11,"graph_node":7,"start_ns":500,"end_ns":900,"mangled":"_Z5scalePf",)J"
+         R"J("grid":[4,1,1],"block":[128,1,1],"regs":8,"smem_static":0,"smem_dynamic":0,"device":0,"context":1,"stream":14})J"
+         "\n");
+  SpoolReader reader(dir_);
+  reader.poll();
+  reader.note_missing_counters();
+  const auto launches = reader.launches();
+  ASSERT_EQ(launches.size(), 2u);
+  EXPECT_EQ(launches[0].id.mangled, "_Z5scalePf");  // started first
+  EXPECT_EQ(launches[0].id.graph_node, 7u);
+  EXPECT_EQ(launches[0].id.api, "cuGraphLaunch");
+  EXPECT_NEAR(*launches[0].duration_s, 400e-9, 1e-15);
+  // The selected direct launch whose counters never came says why.
+  EXPECT_EQ(launches[1].counter_status, CounterStatus::not_requested);
+  EXPECT_NE(launches[1].counter_note.find("ended before"), std::string::npos);
+}
+
+TEST_F(SpoolTest, ATornLastLineOfAKilledProcessIsIgnored) {
+  append("9.jsonl", std::string(kProcess) + kLaunch + "{\"type\":\"kernel\",\"corr\":10,\"start");
+  SpoolReader reader(dir_);
+  reader.poll();
+  EXPECT_EQ(reader.launches().size(), 1u);
+}
+
+}  // namespace
+}  // namespace roofline
