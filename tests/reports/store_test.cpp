@@ -145,10 +145,10 @@ TEST_F(StoreTest, OlderSchemaOpensAndUpgrades) {
   }
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 4);
-  EXPECT_EQ(SqliteStore::kSchemaVersion, 4);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 4);
-  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 4);
+  EXPECT_EQ(s.schema_version(), 5);
+  EXPECT_EQ(SqliteStore::kSchemaVersion, 5);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 5);
+  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 5);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.gpu.dram_bandwidth_sustained.value, 3.01e12);
@@ -323,8 +323,8 @@ TEST_F(StoreTest, PreviousSchemaUpgradesToCalibrations) {
   EXPECT_THROW(SqliteStore ro(db_, OpenMode::read_only), Error);  // read-only cannot upgrade
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 4);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 4);
+  EXPECT_EQ(s.schema_version(), 5);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 5);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.run.gpu_id, "h100-sxm");

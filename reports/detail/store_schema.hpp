@@ -1,0 +1,24 @@
+#pragma once
+// The schema: what kind of file a path holds, its version, and the forward migrations
+// (reports/sql/v1.sql ... compiled into the binary; each upgrades version N-1 to N).
+#include <filesystem>
+
+#include "reports/detail/store_connection.hpp"
+
+namespace roofline::detail {
+
+// Throws Error naming the file when it exists, is not empty and is not a roofline database (not
+// an SQLite file, or another program's SQLite file). Looks through a read-only connection, so
+// nothing is written to a file it refuses.
+void refuse_foreign_file(const std::filesystem::path& path);
+
+// The file's schema version; 0 for an empty database.
+int read_version(Connection& c);
+
+// Upgrades the file to SqliteStore::kSchemaVersion in one transaction; throws when it is newer.
+void migrate(Connection& c);
+
+// Read-only: throws unless the file is at exactly SqliteStore::kSchemaVersion.
+void require_current_version(Connection& c);
+
+}  // namespace roofline::detail
