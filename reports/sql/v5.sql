@@ -35,7 +35,7 @@ CREATE TABLE profiled_launches (
   graph_node           INTEGER NOT NULL,
   api                  TEXT NOT NULL,
   duration_s           REAL,
-  counter_status       TEXT NOT NULL CHECK (counter_status IN ('collected', 'timing_only', 'not_requested')),
+  counter_status       TEXT NOT NULL CHECK (counter_status IN ('collected', 'timing-only', 'not-requested')),
   counter_note         TEXT NOT NULL,
   passes               INTEGER NOT NULL,
   limiter              TEXT NOT NULL,
