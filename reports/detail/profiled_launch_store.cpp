@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "models/error.hpp"
+#include "reports/detail/child_rows.hpp"
 #include "reports/detail/run_writer.hpp"
 #include "reports/record_json.hpp"
 
@@ -96,15 +97,6 @@ ProfiledLaunchRecord read_profiled_row(const Statement& s) {
   return rec;
 }
 
-// Each child row (`sql`: one parameter, the run id; first column: profiled_launch_id) to `add`.
-template <typename Add>
-void for_each_child(Connection& c, std::string_view sql, std::int64_t run_id,
-                    const std::unordered_map<std::int64_t, ProfiledLaunchRecord*>& index, Add add) {
-  auto& s = c.stmt(sql);
-  s.bind(run_id);
-  while (s.step()) add(*index.at(s.i64("profiled_launch_id")), s);
-}
-
 }  // namespace
 
 std::int64_t insert_profiled_launch(Connection& c, std::int64_t run_id, const ProfiledLaunchRecord& rec) {
@@ -143,26 +135,29 @@ std::vector<ProfiledLaunchRecord> read_profiled_launches(Connection& c, std::int
     out.push_back(read_profiled_row(s));
     ids.push_back(s.i64("id"));
   }
-  std::unordered_map<std::int64_t, ProfiledLaunchRecord*> index;
-  for (std::size_t i = 0; i < ids.size(); ++i) index.emplace(ids[i], &out[i]);
+  const auto index = [&] {
+    std::unordered_map<std::int64_t, ProfiledLaunchRecord*> m;
+    for (std::size_t i = 0; i < ids.size(); ++i) m.emplace(ids[i], &out[i]);
+    return m;
+  }();
   for_each_child(c,
                  "SELECT v.profiled_launch_id, m.name, v.value FROM profiled_launches p "
                  "CROSS JOIN profiled_values v ON v.profiled_launch_id = p.id JOIN metrics m ON m.id = v.metric_id "
                  "WHERE p.run_id = ? ORDER BY v.profiled_launch_id, v.ord",
-                 run_id, index,
+                 run_id, "profiled_launch_id", index,
                  [](ProfiledLaunchRecord& r, const Statement& row) {
                    r.launch.counters.push_back({row.text("name"), row.f64("value")});
                  });
   for_each_child(c,
                  "SELECT u.* FROM profiled_launches p CROSS JOIN profiled_unit_loads u ON u.profiled_launch_id = p.id "
                  "WHERE p.run_id = ? ORDER BY u.profiled_launch_id, u.ord",
-                 run_id, index, [](ProfiledLaunchRecord& r, const Statement& row) {
+                 run_id, "profiled_launch_id", index, [](ProfiledLaunchRecord& r, const Statement& row) {
                    r.analysis.loads.push_back({row.text("unit"), row.f64("pct_of_peak"), row.text("basis")});
                  });
   for_each_child(c,
                  "SELECT x.* FROM profiled_launches p CROSS JOIN profiled_missing x ON x.profiled_launch_id = p.id "
                  "WHERE p.run_id = ? ORDER BY x.profiled_launch_id, x.ord",
-                 run_id, index,
+                 run_id, "profiled_launch_id", index,
                  [](ProfiledLaunchRecord& r, const Statement& row) { r.analysis.missing.push_back(row.text("metric")); });
   return out;
 }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "models/error.hpp"
+#include "reports/detail/child_rows.hpp"
 #include "reports/detail/run_liveness.hpp"
 #include "reports/record_json.hpp"
 
@@ -151,20 +152,11 @@ void read_launches(Connection& c, std::int64_t run_id, RunRecord& rec, LaunchInd
   for (std::size_t i = 0; i < ids.size(); ++i) index.emplace(ids[i], &rec.launches[i]);
 }
 
-// Runs `sql` (one parameter: the run id; first column: launch_id) and hands each row to `add`
-// with the launch it belongs to.
-template <typename Add>
-void for_each_child(Connection& c, std::string_view sql, std::int64_t run_id, const LaunchIndex& index, Add add) {
-  auto& s = c.stmt(sql);
-  s.bind(run_id);
-  while (s.step()) add(*index.at(s.i64("launch_id")), s);
-}
-
 void read_launch_children(Connection& c, std::int64_t run_id, const LaunchIndex& index) {
   for_each_child(c,
                  "SELECT b.launch_id, b.kind, b.seconds, b.detail FROM bounds b JOIN launches l ON l.id = b.launch_id "
                  "WHERE l.run_id = ? ORDER BY b.launch_id, b.ord",
-                 run_id, index, [](LaunchRecord& lr, const Statement& s) {
+                 run_id, "launch_id", index, [](LaunchRecord& lr, const Statement& s) {
                    lr.prediction.bounds.push_back(
                        {bound_kind_from_string(s.text("kind")), s.f64("seconds"), s.text("detail")});
                  });
@@ -172,7 +164,7 @@ void read_launch_children(Connection& c, std::int64_t run_id, const LaunchIndex&
                  "SELECT v.launch_id, v.side, m.name, v.value FROM launches l "
                  "CROSS JOIN launch_values v ON v.launch_id = l.id JOIN metrics m ON m.id = v.metric_id "
                  "WHERE l.run_id = ? ORDER BY v.launch_id, v.side, v.ord",
-                 run_id, index, [](LaunchRecord& lr, const Statement& s) {
+                 run_id, "launch_id", index, [](LaunchRecord& lr, const Statement& s) {
                    MetricValue v{s.text("name"), s.f64("value")};
                    if (s.i64("side") == 0)
                      lr.prediction.counters.push_back(std::move(v));
@@ -180,7 +172,8 @@ void read_launch_children(Connection& c, std::int64_t run_id, const LaunchIndex&
                      lr.measurement->counters.push_back(std::move(v));
                  });
   for_each_child(c,
-                 "SELECT t.* FROM timings t JOIN launches l ON l.id = t.launch_id WHERE l.run_id = ?", run_id, index,
+                 "SELECT t.* FROM timings t JOIN launches l ON l.id = t.launch_id WHERE l.run_id = ?", run_id,
+                 "launch_id", index,
                  [](LaunchRecord& lr, const Statement& s) {
                    if (lr.measurement)
                      lr.measurement->time = {s.f64("median_s"), s.f64("min_s"), s.f64("max_s"), s.f64("spread"),
@@ -192,7 +185,7 @@ void read_comparison_children(Connection& c, std::int64_t run_id, const LaunchIn
   for_each_child(c,
                  "SELECT x.* FROM comparisons x JOIN launches l ON l.id = x.launch_id WHERE l.run_id = ? "
                  "ORDER BY x.launch_id, x.ord",
-                 run_id, index, [](LaunchRecord& lr, const Statement& s) {
+                 run_id, "launch_id", index, [](LaunchRecord& lr, const Statement& s) {
                    if (lr.comparison)
                      lr.comparison->rows.push_back({s.text("metric"), s.f64("predicted"), s.f64("measured"),
                                                     s.f64("ratio"), s.f64("rel_error"),
@@ -201,14 +194,14 @@ void read_comparison_children(Connection& c, std::int64_t run_id, const LaunchIn
   for_each_child(c,
                  "SELECT u.* FROM unit_loads u JOIN launches l ON l.id = u.launch_id WHERE l.run_id = ? "
                  "ORDER BY u.launch_id, u.ord",
-                 run_id, index, [](LaunchRecord& lr, const Statement& s) {
+                 run_id, "launch_id", index, [](LaunchRecord& lr, const Statement& s) {
                    if (lr.comparison)
                      lr.comparison->unit_loads.push_back({s.text("unit"), s.f64("pct_of_peak"), s.text("basis")});
                  });
   for_each_child(c,
                  "SELECT d.* FROM diagnostics d JOIN launches l ON l.id = d.launch_id WHERE l.run_id = ? "
                  "ORDER BY d.launch_id, d.ord",
-                 run_id, index, [](LaunchRecord& lr, const Statement& s) {
+                 run_id, "launch_id", index, [](LaunchRecord& lr, const Statement& s) {
                    if (lr.comparison) lr.comparison->diagnostics.push_back({s.text("code"), s.text("message")});
                  });
 }
