@@ -94,7 +94,9 @@ int read_version(Connection& c) {
 }
 
 void migrate(Connection& c) {
-  refuse_newer(c, read_version(c));
+  c.version = read_version(c);
+  refuse_newer(c, c.version);
+  if (c.version == SqliteStore::kSchemaVersion) return;  // the usual case: no write lock needed
   const auto sql = migrations();
   Transaction tx(c);
   int v = read_version(c);  // again, under the write lock: another process may have upgraded

@@ -2,13 +2,16 @@
 //  - many `roofline run`-like writers into one new database at once: none fails, no launch is lost;
 //  - a writer killed with SIGKILL at random points: the file stays intact and every launch whose
 //    record_launch returned is still there.
-// Sized for CI by default; ROOFLINE_HAZARD_WRITERS, ROOFLINE_HAZARD_LAUNCHES and
-// ROOFLINE_HAZARD_KILLS size them up (tests/reports/run_store_hazards.sh runs the full case).
+// The writers run at full size (64 x 460 launches, about 15 s): a writer starved of the lock only
+// shows under sustained contention, which a smaller case does not last long enough to create.
+// ROOFLINE_HAZARD_WRITERS, ROOFLINE_HAZARD_LAUNCHES and ROOFLINE_HAZARD_KILLS resize them
+// (tests/reports/run_store_hazards.sh).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -48,16 +51,29 @@ class StoreHazardTest : public ::testing::Test {
   fs::path dir_, db_;
 };
 
-// One writer process: a whole run of `launches` launches, as `roofline run` stores it.
-[[noreturn]] void write_run(const fs::path& db, int launches, int go_fd) {
+// One writer process: a whole run of `launches` launches, as `roofline run` stores it. Reports
+// the longest any one store call took (open, begin, a launch, finish): how long it waited.
+[[noreturn]] void write_run(const fs::path& db, int launches, int go_fd, int report_fd) {
   char c;
   if (read(go_fd, &c, 1) != 1) _exit(3);
+  double longest = 0;
+  auto timed = [&](auto call) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto result = call();
+    longest = std::max(longest, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    return result;
+  };
   try {
-    SqliteStore s(db);
+    auto s = timed([&] { return SqliteStore(db); });
     RunRecord r = test::sample_run(launches, true);
-    const auto id = s.begin_run(r.run, r.gpu);
-    for (const auto& l : r.launches) s.record_launch(id, test::sample_kernel(l.prediction.launch.kernel), l);
-    s.finish_run(id, RunStatus::complete);
+    const auto id = timed([&] { return s.begin_run(r.run, r.gpu); });
+    for (const auto& l : r.launches)
+      timed([&] { return s.record_launch(id, test::sample_kernel(l.prediction.launch.kernel), l); });
+    timed([&] {
+      s.finish_run(id, RunStatus::complete);
+      return 0;
+    });
+    if (write(report_fd, &longest, sizeof longest) != static_cast<ssize_t>(sizeof longest)) _exit(4);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "writer %d: %s\n", static_cast<int>(getpid()), e.what());
     _exit(1);
@@ -66,21 +82,24 @@ class StoreHazardTest : public ::testing::Test {
 }
 
 TEST_F(StoreHazardTest, ConcurrentWritersNeitherFailNorLoseLaunches) {
-  const int writers = env_or("ROOFLINE_HAZARD_WRITERS", 24);
-  const int launches = env_or("ROOFLINE_HAZARD_LAUNCHES", 30);
-  int go[2];
+  const int writers = env_or("ROOFLINE_HAZARD_WRITERS", 64);
+  const int launches = env_or("ROOFLINE_HAZARD_LAUNCHES", 460);
+  int go[2], waits[2];
   ASSERT_EQ(pipe(go), 0);
+  ASSERT_EQ(pipe(waits), 0);
   std::vector<pid_t> kids;
   for (int w = 0; w < writers; ++w) {
     const pid_t kid = fork();
     ASSERT_GE(kid, 0);
     if (kid == 0) {
       close(go[1]);
-      write_run(db_, launches, go[0]);
+      close(waits[0]);
+      write_run(db_, launches, go[0], waits[1]);
     }
     kids.push_back(kid);
   }
   close(go[0]);
+  close(waits[1]);
   const auto start = std::chrono::steady_clock::now();
   const std::string all(static_cast<std::size_t>(writers), 'g');
   ASSERT_EQ(write(go[1], all.data(), all.size()), static_cast<ssize_t>(all.size()));  // all start together
@@ -92,13 +111,17 @@ TEST_F(StoreHazardTest, ConcurrentWritersNeitherFailNorLoseLaunches) {
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double longest = 0, one = 0;
+  while (read(waits[0], &one, sizeof one) == static_cast<ssize_t>(sizeof one)) longest = std::max(longest, one);
+  close(waits[0]);
 
   SqliteStore s(db_, OpenMode::read_only);
   const std::int64_t stored = scalar(s, "SELECT count(*) FROM launches");
   const std::int64_t expected = static_cast<std::int64_t>(writers) * launches;
-  std::printf("%d writers x %d launches: %d failed runs, %lld of %lld launches stored (%lld lost), %.1f s\n",
+  std::printf("%d writers x %d launches: %d failed runs, %lld of %lld launches stored (%lld lost), %.1f s; "
+              "longest store call %.2f s\n",
               writers, launches, failed, static_cast<long long>(stored), static_cast<long long>(expected),
-              static_cast<long long>(expected - stored), seconds);
+              static_cast<long long>(expected - stored), seconds, longest);
   EXPECT_EQ(failed, 0);
   EXPECT_EQ(stored, expected);
   EXPECT_EQ(scalar(s, "SELECT count(*) FROM runs WHERE status = 'complete'"), writers);
