@@ -45,8 +45,8 @@ std::unique_ptr<Connection> open_store(const std::filesystem::path& path, OpenMo
     detail::migrate(*c);
     detail::mark_stale_runs(*c);
   } else {
-    detail::require_current_version(*c);
-    mark_stale_if_writable(*c);
+    // An older file is read upgraded in memory; marking its stale runs would upgrade the file.
+    if (!detail::read_as_current_version(*c)) mark_stale_if_writable(*c);
   }
   return c;
 }

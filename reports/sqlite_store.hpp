@@ -65,9 +65,9 @@ class SqliteStore {
   // The schema version this program writes; docs/schema.md describes each version.
   static constexpr int kSchemaVersion = 5;
 
-  // Throws Error naming the file when it cannot be opened, is not a roofline database, or
-  // has a schema newer than kSchemaVersion (read-only: also when older — open it read-write
-  // once to upgrade).
+  // Throws Error naming the file when it cannot be opened, is not a roofline database, or has a
+  // schema newer than kSchemaVersion. Read-write upgrades an older file; read-only reads an older
+  // file through an upgraded in-memory copy and leaves the file as it is.
   SqliteStore(const std::filesystem::path& path, OpenMode mode = OpenMode::read_write);
   ~SqliteStore();
   SqliteStore(SqliteStore&&) noexcept;

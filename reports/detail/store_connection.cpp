@@ -78,6 +78,29 @@ void Connection::open_read_only() {
   open(SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, "file:" + uri_path(path_) + "?immutable=1");
 }
 
+void Connection::copy_into_memory() {
+  sqlite3* memory = nullptr;
+  if (sqlite3_open_v2(":memory:", &memory, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    sqlite3_close_v2(memory);
+    throw Error(fmt::format("cannot read {}: out of memory", where()));
+  }
+  sqlite3_backup* copy = sqlite3_backup_init(memory, "main", db_, "main");
+  const int rc = copy ? sqlite3_backup_step(copy, -1) : sqlite3_errcode(memory);
+  sqlite3_backup_finish(copy);
+  if (rc != SQLITE_DONE) {
+    const std::string why = sqlite3_errmsg(memory);
+    sqlite3_close_v2(memory);
+    throw Error(fmt::format("cannot read {}: {}", where(), why));
+  }
+  cache_.clear();
+  sqlite3_close_v2(db_);
+  db_ = memory;
+  sqlite3_extended_result_codes(db_, 1);
+  busy_.install(db_);
+  sqlite3_limit(db_, SQLITE_LIMIT_ATTACHED, 0);  // as the read-only file connection had it
+  exec("PRAGMA foreign_keys = ON");
+}
+
 void Connection::require_writable() const {
   if (mode_ != OpenMode::read_write) throw Error(fmt::format("{} was opened read-only", where()));
 }

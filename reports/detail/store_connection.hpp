@@ -36,6 +36,10 @@ class Connection {
   void reset_all();
   void exec(std::string_view sql);
 
+  // Replaces the connection by an in-memory copy of the file, which can then be upgraded without
+  // touching the file (a read-only open of an older schema). Call before any statement is cached.
+  void copy_into_memory();
+
   int version = 0;  // the schema version, once read
 
  private:

@@ -111,14 +111,15 @@ void migrate(Connection& c) {
   c.version = v;
 }
 
-void require_current_version(Connection& c) {
+bool read_as_current_version(Connection& c) {
   c.version = read_version(c);
   refuse_newer(c, c.version);
   if (c.version == 0) throw Error(fmt::format("{} is empty, not a roofline results database", c.where()));
-  if (c.version < SqliteStore::kSchemaVersion)
-    throw Error(fmt::format("{} has schema version {}, older than this roofline's version {}; open it read-write "
-                            "once (e.g. `roofline report`) to upgrade it",
-                            c.where(), c.version, SqliteStore::kSchemaVersion));
+  if (c.version == SqliteStore::kSchemaVersion) return false;
+  c.copy_into_memory();
+  migrate(c);
+  c.exec("PRAGMA query_only = ON");
+  return true;
 }
 
 }  // namespace roofline::detail

@@ -18,7 +18,9 @@ int read_version(Connection& c);
 // Upgrades the file to SqliteStore::kSchemaVersion in one transaction; throws when it is newer.
 void migrate(Connection& c);
 
-// Read-only: throws unless the file is at exactly SqliteStore::kSchemaVersion.
-void require_current_version(Connection& c);
+// Read-only: a file of an older schema is read through an in-memory copy upgraded to
+// SqliteStore::kSchemaVersion (the file is left as it is); throws for an empty or newer file.
+// Returns whether the copy was made.
+bool read_as_current_version(Connection& c);
 
 }  // namespace roofline::detail

@@ -49,6 +49,20 @@ class StoreTest : public ::testing::Test {
     return std::get<std::int64_t>(r.rows.at(0).at(0));
   }
 
+  // The first cell of a query, through a plain read-only SQLite connection (not the store).
+  static std::string raw_text(const fs::path& db, const std::string& sql) {
+    sqlite3* h = nullptr;
+    sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* st = nullptr;
+    std::string out = "(failed)";
+    if (sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+      out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return out;
+  }
+  static std::int64_t raw_scalar(const fs::path& db, const std::string& sql) { return std::stoll(raw_text(db, sql)); }
+
   static void exec_raw(const fs::path& db, const std::string& sql) {
     sqlite3* h = nullptr;
     ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
@@ -137,16 +151,15 @@ TEST_F(StoreTest, OlderSchemaOpensAndUpgrades) {
   sql << in.rdbuf();
   exec_raw(db_, sql.str());
 
-  // Read-only cannot upgrade: it says so, naming both versions.
-  try {
-    SqliteStore ro(db_, OpenMode::read_only);
-    FAIL() << "read-only open of a v1 database should be refused";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("version 1"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("version " + std::to_string(SqliteStore::kSchemaVersion)),
-              std::string::npos)
-        << e.what();
+  // Read-only reads it through an upgraded copy in memory and leaves the file at version 1.
+  {
+    const SqliteStore ro(db_, OpenMode::read_only);
+    EXPECT_EQ(ro.schema_version(), SqliteStore::kSchemaVersion);
+    EXPECT_EQ(ro.load_run(1).launches.size(), 1u);
+    EXPECT_EQ(ro.load_run(2).run.status, RunStatus::partial);
+    EXPECT_THROW(ro.query("DELETE FROM runs"), Error);
   }
+  EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 1);
 
   SqliteStore s(db_);
   EXPECT_EQ(s.schema_version(), 5);
@@ -324,7 +337,8 @@ TEST_F(StoreTest, PreviousSchemaUpgradesToCalibrations) {
   std::stringstream sql;
   sql << in.rdbuf();
   exec_raw(db_, sql.str());
-  EXPECT_THROW(SqliteStore ro(db_, OpenMode::read_only), Error);  // read-only cannot upgrade
+  EXPECT_EQ(SqliteStore(db_, OpenMode::read_only).load_run(1).run.gpu_id, "h100-sxm");  // read through a copy
+  EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 3);               // the file unchanged
 
   SqliteStore s(db_);
   EXPECT_EQ(s.schema_version(), 5);
@@ -706,18 +720,9 @@ TEST_F(StoreTest, CommittedV4DatabaseUpgradesAndReadsTheSame) {
   const std::string digest_sql =
       "SELECT (SELECT count(*) FROM launches) || '/' || (SELECT count(*) FROM v_compare) || '/' || "
       "(SELECT total(predicted) + total(measured) FROM v_compare) || '/' || (SELECT count(*) FROM diagnostics)";
-  std::string before;
-  {
-    sqlite3* h = nullptr;
-    ASSERT_EQ(sqlite3_open_v2(db_.c_str(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
-    sqlite3_stmt* st = nullptr;
-    ASSERT_EQ(sqlite3_prepare_v2(h, digest_sql.c_str(), -1, &st, nullptr), SQLITE_OK);
-    ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
-    before = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    sqlite3_close(h);
-  }
-  EXPECT_THROW(SqliteStore(db_, OpenMode::read_only), Error);  // v4: open read-write once to upgrade
+  const std::string before = raw_text(db_, digest_sql);
+  EXPECT_EQ(std::get<std::string>(SqliteStore(db_, OpenMode::read_only).query(digest_sql).rows.at(0).at(0)), before);
+  EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 4);  // reading left it at v4
   SqliteStore s(db_);
   EXPECT_EQ(s.schema_version(), 5);
   EXPECT_EQ(std::get<std::string>(s.query(digest_sql).rows.at(0).at(0)), before);
@@ -761,14 +766,18 @@ TEST_F(StoreTest, ForeignFilesAreRefusedBeforeAnythingIsWritten) {
   }
 }
 
-// Reads as a user who can write neither the file nor its folder: the committed H100 database
-// (upgraded to v5 by its owner) and a new one, with no -wal/-shm files created.
-TEST_F(StoreTest, ReadOnlyFileInReadOnlyFolderCanBeQueriedAndReported) {
+// Reads as a user who can write neither the files nor their folder: the committed H100 database
+// as it is (schema v4: read through an upgraded copy in memory) and a current one (v5: read as
+// immutable, with no -wal/-shm created).
+TEST_F(StoreTest, ReadOnlyFilesInReadOnlyFolderCanBeQueriedAndReported) {
+  const fs::path old_file = dir_ / "suite.db";
+  fs::copy_file(fs::path(ROOFLINE_SOURCE_DIR) / "docs/results/h100/suite.db", old_file);
   {
-    fs::copy_file(fs::path(ROOFLINE_SOURCE_DIR) / "docs/results/h100/suite.db", db_);
-    SqliteStore s(db_);  // upgrades; the last connection to close removes -wal and -shm
+    SqliteStore s(db_);  // the last connection to close removes -wal and -shm
+    store_run(s, test::sample_run(4, true));
   }
-  fs::permissions(db_, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  for (const auto& f : {db_, old_file})
+    fs::permissions(f, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
   fs::permissions(dir_, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                             fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
   int result[2];
@@ -780,32 +789,37 @@ TEST_F(StoreTest, ReadOnlyFileInReadOnlyFolderCanBeQueriedAndReported) {
     // Root ignores permission bits: read as `nobody` instead.
     if (getuid() == 0 && (setgroups(0, nullptr) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) _exit(77);
     std::string out;
-    try {
-      const SqliteStore ro(db_, OpenMode::read_only);
-      const RunRecord r = ro.load_run(ro.resolve_run("latest"));
-      QueryResult q = ro.query("SELECT count(*) FROM v_compare");
-      out = std::to_string(ro.list_runs().size()) + " " + std::to_string(r.launches.size()) + " " +
-            std::to_string(std::get<std::int64_t>(q.rows.at(0).at(0)));
-    } catch (const std::exception& e) {
-      out = std::string("error: ") + e.what();
+    for (const auto& f : {old_file, db_}) {
+      try {
+        const SqliteStore ro(f, OpenMode::read_only);
+        const RunRecord r = ro.load_run(ro.resolve_run("latest"));
+        QueryResult q = ro.query("SELECT count(*) FROM v_compare");
+        out += std::to_string(ro.list_runs().size()) + " " + std::to_string(r.launches.size()) + " " +
+               std::to_string(std::get<std::int64_t>(q.rows.at(0).at(0))) + ";";
+      } catch (const std::exception& e) {
+        out += std::string("error: ") + e.what() + ";";
+      }
     }
     if (write(result[1], out.data(), out.size()) < 0) _exit(2);
     _exit(0);
   }
   close(result[1]);
-  char buf[1024] = {};
+  char buf[2048] = {};
   const ssize_t n = read(result[0], buf, sizeof buf - 1);
   close(result[0]);
   int status = 0;
   ASSERT_EQ(waitpid(kid, &status, 0), kid);
+  const bool skipped = WIFEXITED(status) && WEXITSTATUS(status) == 77;
+  std::vector<std::string> leftovers;
+  for (const auto& f : {db_, old_file})
+    for (const char* suffix : {"-wal", "-shm"})
+      if (fs::exists(f.string() + suffix)) leftovers.push_back(f.string() + suffix);
   fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::add);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 77) GTEST_SKIP() << "cannot drop root privileges to test as nobody";
+  if (skipped) GTEST_SKIP() << "cannot drop root privileges to test as nobody";
   ASSERT_GT(n, 0);
-  EXPECT_FALSE(fs::exists(db_.string() + "-wal"));
-  EXPECT_FALSE(fs::exists(db_.string() + "-shm"));
-  const SqliteStore owner(db_);
-  const std::string expected = "1 138 " + std::to_string(scalar(owner, "SELECT count(*) FROM v_compare"));
-  EXPECT_EQ(std::string(buf), expected);
+  EXPECT_TRUE(leftovers.empty()) << leftovers.front();
+  const std::string compare_rows = raw_text(old_file, "SELECT count(*) FROM v_compare");
+  EXPECT_EQ(std::string(buf), "1 138 " + compare_rows + ";1 4 16;");
 }
 
 // Counts what is printed and keeps none of it.
