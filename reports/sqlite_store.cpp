@@ -37,7 +37,7 @@ void mark_stale_if_writable(Connection& c) {
 std::unique_ptr<Connection> open_store(const std::filesystem::path& path, OpenMode mode) {
   if (mode == OpenMode::read_only && !std::filesystem::exists(path))
     throw Error(fmt::format("no results database at {} (run `roofline run` first, or pass --db)", path.string()));
-  detail::refuse_foreign_file(path);
+  detail::refuse_foreign_file(path, mode);
   auto c = std::make_unique<Connection>(path, mode);
   if (mode == OpenMode::read_write) {
     c->exec("PRAGMA journal_mode = WAL");

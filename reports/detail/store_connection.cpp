@@ -28,13 +28,19 @@ bool needs_writable_folder(int rc) {
   return (rc & 0xff) == SQLITE_READONLY || (rc & 0xff) == SQLITE_CANTOPEN;
 }
 
+// Commits still in the write-ahead log, or a rollback journal left by a writer that was killed:
+// reading the file alone (immutable) would miss them or see half a transaction.
 bool has_pending_log(const std::filesystem::path& db) {
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(db.string() + "-wal", ec);
-  return !ec && size > 0;
+  return has_side_file(db, "-wal") || has_side_file(db, "-journal");
 }
 
 }  // namespace
+
+bool has_side_file(const std::filesystem::path& db, std::string_view suffix) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(db.string() + std::string(suffix), ec);
+  return !ec && size > 0;
+}
 
 Connection::Connection(std::filesystem::path path, OpenMode mode) : path_(std::move(path)), mode_(mode) {
   if (mode_ == OpenMode::read_only)
@@ -71,10 +77,11 @@ void Connection::open_read_only() {
   const int rc = sqlite3_exec(db_, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
   if (!needs_writable_folder(rc)) return;
   if (has_pending_log(path_))
-    throw Error(fmt::format("cannot read {}: its write-ahead log {}-wal holds changes not yet in the file, and "
-                            "reading them needs a {}-shm file that this user cannot create; open it once as a user "
-                            "who can write there (e.g. with `roofline run`), or copy the files to a folder you can write",
-                            where(), where(), where()));
+    throw Error(fmt::format("cannot read {}: changes not yet in the file wait in its -wal or -journal file, and "
+                            "reading them needs files that this user cannot create next to it; open it once as a "
+                            "user who can write there (e.g. with `roofline run`), or copy the files to a folder you "
+                            "can write",
+                            where()));
   open(SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, "file:" + uri_path(path_) + "?immutable=1");
 }
 

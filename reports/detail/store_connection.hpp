@@ -53,6 +53,9 @@ class Connection {
   std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
 };
 
+// Whether a non-empty side file (suffix "-wal", "-journal") lies next to the database.
+bool has_side_file(const std::filesystem::path& db, std::string_view suffix);
+
 // Rewinds the connection's statements when a store call returns or throws.
 struct ResetOnExit {
   Connection& c;

@@ -69,11 +69,14 @@ std::vector<std::string_view> migrations() {
 
 }  // namespace
 
-void refuse_foreign_file(const std::filesystem::path& path) {
+void refuse_foreign_file(const std::filesystem::path& path, OpenMode mode) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0) return;
   refuse_non_sqlite(path);
-  Connection look(path, OpenMode::read_only);
+  // A rollback journal left by a killed writer must be rolled back before the file can be read:
+  // SQLite does that on a writable connection, restoring what was last committed and nothing more.
+  const bool hot_journal = mode == OpenMode::read_write && has_side_file(path, "-journal");
+  Connection look(path, hot_journal ? OpenMode::read_write : OpenMode::read_only);
   const auto tables = table_names(look);
   if (tables.empty() || std::find(tables.begin(), tables.end(), "schema_version") != tables.end()) return;
   std::string list;

@@ -9,8 +9,9 @@ namespace roofline::detail {
 
 // Throws Error naming the file when it exists, is not empty and is not a roofline database (not
 // an SQLite file, or another program's SQLite file). Looks through a read-only connection, so
-// nothing is written to a file it refuses.
-void refuse_foreign_file(const std::filesystem::path& path);
+// nothing is written to a file it refuses (only a rollback journal a killed writer left is rolled
+// back first, as any SQLite program would, when `mode` is read_write).
+void refuse_foreign_file(const std::filesystem::path& path, OpenMode mode);
 
 // The file's schema version; 0 for an empty database.
 int read_version(Connection& c);

@@ -822,6 +822,38 @@ TEST_F(StoreTest, ReadOnlyFilesInReadOnlyFolderCanBeQueriedAndReported) {
   EXPECT_EQ(std::string(buf), "1 138 " + compare_rows + ";1 4 16;");
 }
 
+// A writer killed mid-transaction in rollback-journal mode (a file before it is switched to WAL)
+// leaves a hot journal: the next read-write open rolls it back and finds the file as last committed.
+TEST_F(StoreTest, HotJournalOfAKilledWriterIsRolledBack) {
+  std::ifstream in(fs::path(ROOFLINE_SOURCE_DIR) / "tests/reports/data/schema_v3.sql");
+  std::stringstream sql;
+  sql << in.rdbuf();
+  exec_raw(db_, sql.str());
+  const std::int64_t kernels = raw_scalar(db_, "SELECT count(*) FROM kernels");
+  const pid_t kid = fork();
+  ASSERT_GE(kid, 0);
+  if (kid == 0) {
+    sqlite3* h = nullptr;
+    sqlite3_open(db_.c_str(), &h);
+    // A one-page cache makes SQLite write changed pages into the file before the commit.
+    sqlite3_exec(h,
+                 "PRAGMA cache_size = 1; BEGIN; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                 "WHERE i < 400) INSERT INTO kernels(name, category, spec) SELECT 'k' || i, 'c', "
+                 "hex(randomblob(2000)) FROM n;",
+                 nullptr, nullptr, nullptr);
+    kill(getpid(), SIGKILL);
+    _exit(2);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(kid, &status, 0), kid);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  ASSERT_TRUE(fs::exists(db_.string() + "-journal") && fs::file_size(db_.string() + "-journal") > 0);
+  SqliteStore s(db_);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM kernels"), kernels);
+  EXPECT_EQ(s.load_run(1).launches.size(), 1u);
+  EXPECT_EQ(std::get<std::string>(s.query("PRAGMA integrity_check").rows.at(0).at(0)), "ok");
+}
+
 // Counts what is printed and keeps none of it.
 class CountingBuffer : public std::streambuf {
  public:
