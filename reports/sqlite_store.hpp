@@ -57,7 +57,7 @@ struct RunListEntry {
   std::string device_name;  // empty when nothing was measured
   std::string command_line;
   std::int64_t launches = 0;
-  std::int64_t measured = 0;  // launches with a measurement
+  std::int64_t measured = 0;  // launches with a measurement (profile runs: with counters collected)
 };
 
 class SqliteStore {

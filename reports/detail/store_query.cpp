@@ -68,11 +68,11 @@ std::vector<QueryValue> read_row(sqlite3_stmt* st, int ncol) {
 // busy before it produced anything waits and starts again.
 void run_statement(const Connection& c, sqlite3_stmt* st, QueryRowSink* sink) {
   const int ncol = sqlite3_column_count(st);
-  if (sink) sink->columns([&] {
-      std::vector<std::string> names;
-      for (int i = 0; i < ncol; ++i) names.emplace_back(sqlite3_column_name(st, i));
-      return names;
-    }());
+  if (sink) {
+    std::vector<std::string> names;
+    for (int i = 0; i < ncol; ++i) names.emplace_back(sqlite3_column_name(st, i));
+    sink->columns(names);
+  }
   const BusyWait wait;
   bool produced = false;
   for (int attempt = 0;;) {
