@@ -22,7 +22,9 @@ void add_query_command(CLI::App& app) {
   cmd->callback([=] {
     const OutputFormat f = output_format_from_string(*format);
     const SqliteStore store(*db, OpenMode::read_only);
-    print_query_result(store.query(*sql), f, std::cout);
+    QueryPrinter printer(f, std::cout);  // rows print as they come: any number of them in bounded memory
+    store.query(*sql, printer);
+    printer.finish();
   });
 }
 

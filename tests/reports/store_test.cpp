@@ -3,15 +3,19 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <grp.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
 
 #include "models/error.hpp"
+#include "reports/query_format.hpp"
 #include "reports/record_json.hpp"
 #include "reports/sqlite_store.hpp"
 #include "tests/reports/report_fixtures.hpp"
@@ -44,6 +48,20 @@ class StoreTest : public ::testing::Test {
     const auto r = s.query(sql);
     return std::get<std::int64_t>(r.rows.at(0).at(0));
   }
+
+  // The first cell of a query, through a plain read-only SQLite connection (not the store).
+  static std::string raw_text(const fs::path& db, const std::string& sql) {
+    sqlite3* h = nullptr;
+    sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* st = nullptr;
+    std::string out = "(failed)";
+    if (sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+      out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return out;
+  }
+  static std::int64_t raw_scalar(const fs::path& db, const std::string& sql) { return std::stoll(raw_text(db, sql)); }
 
   static void exec_raw(const fs::path& db, const std::string& sql) {
     sqlite3* h = nullptr;
@@ -133,22 +151,21 @@ TEST_F(StoreTest, OlderSchemaOpensAndUpgrades) {
   sql << in.rdbuf();
   exec_raw(db_, sql.str());
 
-  // Read-only cannot upgrade: it says so, naming both versions.
-  try {
-    SqliteStore ro(db_, OpenMode::read_only);
-    FAIL() << "read-only open of a v1 database should be refused";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("version 1"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("version " + std::to_string(SqliteStore::kSchemaVersion)),
-              std::string::npos)
-        << e.what();
+  // Read-only reads it through an upgraded copy in memory and leaves the file at version 1.
+  {
+    const SqliteStore ro(db_, OpenMode::read_only);
+    EXPECT_EQ(ro.schema_version(), SqliteStore::kSchemaVersion);
+    EXPECT_EQ(ro.load_run(1).launches.size(), 1u);
+    EXPECT_EQ(ro.load_run(2).run.status, RunStatus::partial);
+    EXPECT_THROW(ro.query("DELETE FROM runs"), Error);
   }
+  EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 1);
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 4);
-  EXPECT_EQ(SqliteStore::kSchemaVersion, 4);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 4);
-  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 4);
+  EXPECT_EQ(s.schema_version(), 5);
+  EXPECT_EQ(SqliteStore::kSchemaVersion, 5);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 5);
+  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 5);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.gpu.dram_bandwidth_sustained.value, 3.01e12);
@@ -320,11 +337,12 @@ TEST_F(StoreTest, PreviousSchemaUpgradesToCalibrations) {
   std::stringstream sql;
   sql << in.rdbuf();
   exec_raw(db_, sql.str());
-  EXPECT_THROW(SqliteStore ro(db_, OpenMode::read_only), Error);  // read-only cannot upgrade
+  EXPECT_EQ(SqliteStore(db_, OpenMode::read_only).load_run(1).run.gpu_id, "h100-sxm");  // read through a copy
+  EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 3);               // the file unchanged
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 4);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 4);
+  EXPECT_EQ(s.schema_version(), 5);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 5);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.run.gpu_id, "h100-sxm");
@@ -513,6 +531,407 @@ TEST_F(StoreTest, QueryRefusesWritesAndChangesNothing) {
   EXPECT_TRUE(std::holds_alternative<std::monostate>(r.rows[0][3]));
   EXPECT_THROW(ro.query("SELEC nonsense"), Error);
   EXPECT_THROW(ro.begin_run(roofline::Run{}, GpuSpec{}), Error);
+}
+
+// --- profile runs (schema v5) ------------------------------------------------------------
+
+ProfiledLaunchRecord profiled(const std::string& mangled, const std::string& demangled, double duration_s,
+                              const std::string& limiter, double sol_s, std::int64_t seq) {
+  ProfiledLaunchRecord r;
+  LaunchIdentity& id = r.launch.id;
+  id.mangled = mangled;
+  id.demangled = demangled;
+  id.grid = {1024, 2, 1};
+  id.block = {128, 2, 1};
+  id.registers_per_thread = 40;
+  id.static_shared_bytes = 4096;
+  id.dynamic_shared_bytes = 8192;
+  id.device = 1;
+  id.context = 0xfedcba9876543210ULL;  // above 2^63: stored as SQLite's signed integer, read back whole
+  id.stream = 7;
+  id.pid = 4242;
+  id.process_seq = seq;
+  id.graph_node = seq == 3 ? 99 : 0;
+  id.api = seq == 3 ? "cuGraphLaunch" : "cuLaunchKernel";
+  r.launch.duration_s = duration_s;
+  r.launch.counter_status = CounterStatus::collected;
+  r.launch.counter_note = "";
+  r.launch.passes = 12;
+  r.launch.counters = {{"dram__bytes_read.sum", 1.5e9}, {"gpu__time_duration.sum", duration_s * 1e9}};
+  CounterAnalysis& a = r.analysis;
+  a.limiter = limiter;
+  a.loads = {{"dram", 81.5, "dram bytes / duration / 3.35 TB/s"}, {"l2", 40.0, "lts bytes / duration"}};
+  a.duration_s = duration_s;
+  a.sol_s = sol_s;
+  a.lost_s = duration_s - sol_s;
+  a.flops = 2e9;
+  a.dram_bytes = 1.5e9;
+  a.l2_bytes = 2e9;
+  a.ai_dram = a.flops / a.dram_bytes;
+  a.ai_l2 = a.flops / a.l2_bytes;
+  a.flops_per_s = a.flops / duration_s;
+  return r;
+}
+
+void expect_same(const ProfiledLaunchRecord& got, const ProfiledLaunchRecord& want) {
+  const LaunchIdentity &g = got.launch.id, &w = want.launch.id;
+  EXPECT_EQ(g.mangled, w.mangled);
+  EXPECT_EQ(g.demangled, w.demangled);
+  EXPECT_EQ(g.grid, w.grid);
+  EXPECT_EQ(g.block, w.block);
+  EXPECT_EQ(g.registers_per_thread, w.registers_per_thread);
+  EXPECT_EQ(g.static_shared_bytes, w.static_shared_bytes);
+  EXPECT_EQ(g.dynamic_shared_bytes, w.dynamic_shared_bytes);
+  EXPECT_EQ(g.device, w.device);
+  EXPECT_EQ(g.context, w.context);
+  EXPECT_EQ(g.stream, w.stream);
+  EXPECT_EQ(g.pid, w.pid);
+  EXPECT_EQ(g.process_seq, w.process_seq);
+  EXPECT_EQ(g.graph_node, w.graph_node);
+  EXPECT_EQ(g.api, w.api);
+  EXPECT_EQ(got.launch.duration_s, want.launch.duration_s);
+  EXPECT_EQ(got.launch.counter_status, want.launch.counter_status);
+  EXPECT_EQ(got.launch.counter_note, want.launch.counter_note);
+  EXPECT_EQ(got.launch.passes, want.launch.passes);
+  ASSERT_EQ(got.launch.counters.size(), want.launch.counters.size());
+  for (std::size_t i = 0; i < want.launch.counters.size(); ++i) {
+    EXPECT_EQ(got.launch.counters[i].name, want.launch.counters[i].name);
+    EXPECT_EQ(got.launch.counters[i].value, want.launch.counters[i].value);
+  }
+  const CounterAnalysis &ga = got.analysis, &wa = want.analysis;
+  EXPECT_EQ(ga.limiter, wa.limiter);
+  ASSERT_EQ(ga.loads.size(), wa.loads.size());
+  for (std::size_t i = 0; i < wa.loads.size(); ++i) {
+    EXPECT_EQ(ga.loads[i].unit, wa.loads[i].unit);
+    EXPECT_EQ(ga.loads[i].pct_of_peak, wa.loads[i].pct_of_peak);
+    EXPECT_EQ(ga.loads[i].basis, wa.loads[i].basis);
+  }
+  EXPECT_EQ(ga.duration_s, wa.duration_s);
+  EXPECT_EQ(ga.sol_s, wa.sol_s);
+  EXPECT_EQ(ga.lost_s, wa.lost_s);
+  EXPECT_EQ(ga.flops, wa.flops);
+  EXPECT_EQ(ga.dram_bytes, wa.dram_bytes);
+  EXPECT_EQ(ga.l2_bytes, wa.l2_bytes);
+  EXPECT_EQ(ga.ai_dram, wa.ai_dram);
+  EXPECT_EQ(ga.ai_l2, wa.ai_l2);
+  EXPECT_EQ(ga.flops_per_s, wa.flops_per_s);
+  EXPECT_EQ(ga.missing, wa.missing);
+}
+
+// Three launches of two kernels: gemm 300 µs (sol 200, dram-bound) and 100 µs (sol 90, l2-bound),
+// then copy 100 µs (sol 95), which lost too little to lead the per-kernel view.
+std::vector<ProfiledLaunchRecord> sample_profile() {
+  std::vector<ProfiledLaunchRecord> v{profiled("_Z4gemmPfS_", "gemm(float*, float*)", 300e-6, "dram", 200e-6, 1),
+                                      profiled("_Z4copyPf", "copy(float*)", 100e-6, "dram", 95e-6, 2),
+                                      profiled("_Z4gemmPfS_", "gemm(float*, float*)", 100e-6, "l2", 90e-6, 3)};
+  v[1].launch.counter_status = CounterStatus::timing_only;
+  v[1].launch.counter_note = "counters need permission: run as root or set NVreg_RestrictProfilingToAdminUsers=0";
+  v[1].launch.counters.clear();
+  v[1].analysis.missing = {"dram__bytes_read.sum", "lts__t_bytes.sum"};
+  v[1].analysis.loads.clear();
+  v[2].launch.duration_s.reset();  // duration from the counter only
+  return v;
+}
+
+TEST_F(StoreTest, ProfileRunRoundTripsInLaunchOrder) {
+  const auto launches = sample_profile();
+  RunRecord r = test::sample_run(0, true);
+  r.run.kind = RunKind::profile;
+  r.run.working_directory = "/home/me/app";
+  r.run.command_line = "roofline profile -- ./app --size 4096";
+  SqliteStore s(db_);
+  const auto id = s.begin_run(r.run, r.gpu);
+  for (const auto& l : launches) s.record_profiled_launch(id, l);
+  s.finish_run(id, RunStatus::complete, 3);
+  EXPECT_THROW(s.record_profiled_launch(id, launches[0]), Error);  // the run is finished
+
+  const RunRecord got = SqliteStore(db_, OpenMode::read_only).load_run(id);
+  EXPECT_EQ(got.run.kind, RunKind::profile);
+  EXPECT_EQ(got.run.working_directory, "/home/me/app");
+  EXPECT_EQ(got.run.exit_code, 3);
+  EXPECT_TRUE(got.launches.empty());
+  ASSERT_EQ(got.profiled.size(), 3u);
+  for (std::size_t i = 0; i < launches.size(); ++i) expect_same(got.profiled[i], launches[i]);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM kernel_symbols"), 2);  // names stored once
+
+  const auto runs = s.list_runs();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].kind, RunKind::profile);
+  EXPECT_EQ(runs[0].launches, 3);
+  EXPECT_EQ(runs[0].measured, 2);  // counters collected for two
+  const auto v = s.query("SELECT kind, launches, exit_code, working_directory FROM v_runs");
+  EXPECT_EQ(std::get<std::string>(v.rows.at(0).at(0)), "profile");
+  EXPECT_EQ(std::get<std::int64_t>(v.rows[0][1]), 3);
+  EXPECT_EQ(std::get<std::int64_t>(v.rows[0][2]), 3);
+}
+
+TEST_F(StoreTest, ProfileViewsAnswerWhereTheTimeWent) {
+  SqliteStore s(db_);
+  RunRecord r = test::sample_run(0, true);
+  r.run.kind = RunKind::profile;
+  const auto id = s.begin_run(r.run, r.gpu);
+  for (const auto& l : sample_profile()) s.record_profiled_launch(id, l);
+  s.finish_run(id, RunStatus::complete, 0);
+
+  const auto l = s.query("SELECT seq, pid, kernel, mangled, grid, block, registers, shared_bytes, stream, context, "
+                         "device, duration_us, counter_status, limiter, sol_us, lost_us, api "
+                         "FROM v_profile_launches ORDER BY seq");
+  ASSERT_EQ(l.rows.size(), 3u);
+  const auto& first = l.rows[0];
+  EXPECT_EQ(std::get<std::int64_t>(first[1]), 4242);
+  EXPECT_EQ(std::get<std::string>(first[2]), "gemm(float*, float*)");
+  EXPECT_EQ(std::get<std::string>(first[3]), "_Z4gemmPfS_");
+  EXPECT_EQ(std::get<std::int64_t>(first[4]), 2048);  // 1024 x 2 x 1
+  EXPECT_EQ(std::get<std::int64_t>(first[5]), 256);   // 128 x 2 x 1
+  EXPECT_EQ(std::get<std::int64_t>(first[6]), 40);
+  EXPECT_EQ(std::get<std::int64_t>(first[7]), 4096 + 8192);
+  EXPECT_EQ(std::get<std::int64_t>(first[8]), 7);
+  EXPECT_EQ(static_cast<std::uint64_t>(std::get<std::int64_t>(first[9])), 0xfedcba9876543210ULL);
+  EXPECT_EQ(std::get<std::int64_t>(first[10]), 1);
+  EXPECT_NEAR(std::get<double>(first[11]), 300.0, 1e-9);
+  EXPECT_EQ(std::get<std::string>(first[12]), "collected");
+  EXPECT_EQ(std::get<std::string>(first[13]), "dram");
+  EXPECT_NEAR(std::get<double>(first[14]), 200.0, 1e-9);
+  EXPECT_NEAR(std::get<double>(first[15]), 100.0, 1e-9);
+  EXPECT_EQ(std::get<std::string>(l.rows[1][12]), "timing-only");
+  EXPECT_EQ(std::get<std::string>(l.rows[2][16]), "cuGraphLaunch");
+
+  // Per kernel, most time lost first. gemm: 2 launches, 400 µs of the run's 500 µs (80 %), most
+  // of it (300 µs) dram-bound, sol 290 µs, lost 110 µs; copy: 100 µs, 20 %, lost 5 µs.
+  const auto k = s.query("SELECT kernel, launches, total_us, share, limiter, sol_us, lost_us FROM v_profile_kernels "
+                         "WHERE run_id = " + std::to_string(id));
+  ASSERT_EQ(k.rows.size(), 2u);
+  EXPECT_EQ(std::get<std::string>(k.rows[0][0]), "gemm(float*, float*)");
+  EXPECT_EQ(std::get<std::int64_t>(k.rows[0][1]), 2);
+  EXPECT_NEAR(std::get<double>(k.rows[0][2]), 400.0, 1e-9);
+  EXPECT_NEAR(std::get<double>(k.rows[0][3]), 0.8, 1e-12);
+  EXPECT_EQ(std::get<std::string>(k.rows[0][4]), "dram");
+  EXPECT_NEAR(std::get<double>(k.rows[0][5]), 290.0, 1e-9);
+  EXPECT_NEAR(std::get<double>(k.rows[0][6]), 110.0, 1e-9);
+  EXPECT_EQ(std::get<std::string>(k.rows[1][0]), "copy(float*)");
+  EXPECT_NEAR(std::get<double>(k.rows[1][3]), 0.2, 1e-12);
+  EXPECT_NEAR(std::get<double>(k.rows[1][6]), 5.0, 1e-9);
+}
+
+// The committed H100 database (schema v4, as an earlier roofline wrote it) upgrades in place: the
+// same rows read back, and its schema is then exactly that of a new file.
+TEST_F(StoreTest, CommittedV4DatabaseUpgradesAndReadsTheSame) {
+  fs::copy_file(fs::path(ROOFLINE_SOURCE_DIR) / "docs/results/h100/suite.db", db_);
+  const std::string digest_sql =
+      "SELECT (SELECT count(*) FROM launches) || '/' || (SELECT count(*) FROM v_compare) || '/' || "
+      "(SELECT total(predicted) + total(measured) FROM v_compare) || '/' || (SELECT count(*) FROM diagnostics)";
+  const std::string before = raw_text(db_, digest_sql);
+  EXPECT_EQ(std::get<std::string>(SqliteStore(db_, OpenMode::read_only).query(digest_sql).rows.at(0).at(0)), before);
+  EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 4);  // reading left it at v4
+  SqliteStore s(db_);
+  EXPECT_EQ(s.schema_version(), 5);
+  EXPECT_EQ(std::get<std::string>(s.query(digest_sql).rows.at(0).at(0)), before);
+  const RunRecord r = s.load_run(1);
+  EXPECT_EQ(r.run.kind, RunKind::suite);
+  EXPECT_EQ(r.launches.size(), 138u);
+  EXPECT_TRUE(r.profiled.empty());
+  EXPECT_EQ(std::get<std::string>(s.query("SELECT kind FROM v_runs").rows.at(0).at(0)), "suite");
+  EXPECT_EQ(std::get<std::string>(s.query("PRAGMA integrity_check").rows[0][0]), "ok");
+  EXPECT_TRUE(s.query("PRAGMA foreign_key_check").rows.empty());
+
+  const std::string schema_sql = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name";
+  const SqliteStore fresh(dir_ / "fresh.db");
+  EXPECT_EQ(s.query(schema_sql).rows, fresh.query(schema_sql).rows);
+}
+
+// Files that are not roofline databases are refused by name, and left exactly as they were.
+TEST_F(StoreTest, ForeignFilesAreRefusedBeforeAnythingIsWritten) {
+  auto bytes = [](const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const fs::path text = dir_ / "notes.txt";
+  std::ofstream(text) << "measurements, to do\n";
+  exec_raw(db_, "CREATE TABLE orders(id INTEGER PRIMARY KEY, item TEXT); CREATE TABLE customers(id)");
+  for (const auto& [file, what] : {std::pair{text, std::string("not an SQLite file")},
+                                   std::pair{db_, std::string("another program (tables: customers, orders)")}}) {
+    const std::string before = bytes(file);
+    for (OpenMode mode : {OpenMode::read_write, OpenMode::read_only}) {
+      try {
+        SqliteStore s(file, mode);
+        ADD_FAILURE() << file << " was accepted";
+      } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+      }
+    }
+    EXPECT_EQ(bytes(file), before) << file;
+    EXPECT_FALSE(fs::exists(file.string() + "-wal")) << file;
+    EXPECT_FALSE(fs::exists(file.string() + "-shm")) << file;
+  }
+}
+
+// Reads as a user who can write neither the files nor their folder: the committed H100 database
+// as it is (schema v4: read through an upgraded copy in memory) and a current one (v5: read as
+// immutable, with no -wal/-shm created).
+TEST_F(StoreTest, ReadOnlyFilesInReadOnlyFolderCanBeQueriedAndReported) {
+  const fs::path old_file = dir_ / "suite.db";
+  fs::copy_file(fs::path(ROOFLINE_SOURCE_DIR) / "docs/results/h100/suite.db", old_file);
+  {
+    SqliteStore s(db_);  // the last connection to close removes -wal and -shm
+    store_run(s, test::sample_run(4, true));
+  }
+  for (const auto& f : {db_, old_file})
+    fs::permissions(f, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  fs::permissions(dir_, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                            fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+  int result[2];
+  ASSERT_EQ(pipe(result), 0);
+  const pid_t kid = fork();
+  ASSERT_GE(kid, 0);
+  if (kid == 0) {
+    close(result[0]);
+    // Root ignores permission bits: read as `nobody` instead.
+    if (getuid() == 0 && (setgroups(0, nullptr) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) _exit(77);
+    std::string out;
+    for (const auto& f : {old_file, db_}) {
+      try {
+        const SqliteStore ro(f, OpenMode::read_only);
+        const RunRecord r = ro.load_run(ro.resolve_run("latest"));
+        QueryResult q = ro.query("SELECT count(*) FROM v_compare");
+        out += std::to_string(ro.list_runs().size()) + " " + std::to_string(r.launches.size()) + " " +
+               std::to_string(std::get<std::int64_t>(q.rows.at(0).at(0))) + ";";
+      } catch (const std::exception& e) {
+        out += std::string("error: ") + e.what() + ";";
+      }
+    }
+    if (write(result[1], out.data(), out.size()) < 0) _exit(2);
+    _exit(0);
+  }
+  close(result[1]);
+  char buf[2048] = {};
+  const ssize_t n = read(result[0], buf, sizeof buf - 1);
+  close(result[0]);
+  int status = 0;
+  ASSERT_EQ(waitpid(kid, &status, 0), kid);
+  const bool skipped = WIFEXITED(status) && WEXITSTATUS(status) == 77;
+  std::vector<std::string> leftovers;
+  for (const auto& f : {db_, old_file})
+    for (const char* suffix : {"-wal", "-shm"})
+      if (fs::exists(f.string() + suffix)) leftovers.push_back(f.string() + suffix);
+  fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::add);
+  if (skipped) GTEST_SKIP() << "cannot drop root privileges to test as nobody";
+  ASSERT_GT(n, 0);
+  EXPECT_TRUE(leftovers.empty()) << leftovers.front();
+  const std::string compare_rows = raw_text(old_file, "SELECT count(*) FROM v_compare");
+  EXPECT_EQ(std::string(buf), "1 138 " + compare_rows + ";1 4 16;");
+}
+
+// A writer killed mid-transaction in rollback-journal mode (a file before it is switched to WAL)
+// leaves a hot journal: the next read-write open rolls it back and finds the file as last committed.
+TEST_F(StoreTest, HotJournalOfAKilledWriterIsRolledBack) {
+  std::ifstream in(fs::path(ROOFLINE_SOURCE_DIR) / "tests/reports/data/schema_v3.sql");
+  std::stringstream sql;
+  sql << in.rdbuf();
+  exec_raw(db_, sql.str());
+  const std::int64_t kernels = raw_scalar(db_, "SELECT count(*) FROM kernels");
+  const pid_t kid = fork();
+  ASSERT_GE(kid, 0);
+  if (kid == 0) {
+    sqlite3* h = nullptr;
+    sqlite3_open(db_.c_str(), &h);
+    // A one-page cache makes SQLite write changed pages into the file before the commit.
+    sqlite3_exec(h,
+                 "PRAGMA cache_size = 1; BEGIN; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                 "WHERE i < 400) INSERT INTO kernels(name, category, spec) SELECT 'k' || i, 'c', "
+                 "hex(randomblob(2000)) FROM n;",
+                 nullptr, nullptr, nullptr);
+    kill(getpid(), SIGKILL);
+    _exit(2);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(kid, &status, 0), kid);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  ASSERT_TRUE(fs::exists(db_.string() + "-journal") && fs::file_size(db_.string() + "-journal") > 0);
+  SqliteStore s(db_);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM kernels"), kernels);
+  EXPECT_EQ(s.load_run(1).launches.size(), 1u);
+  EXPECT_EQ(std::get<std::string>(s.query("PRAGMA integrity_check").rows.at(0).at(0)), "ok");
+}
+
+// Counts what is printed and keeps none of it.
+class CountingBuffer : public std::streambuf {
+ public:
+  std::size_t bytes = 0, lines = 0;
+
+ protected:
+  int overflow(int ch) override {
+    ++bytes;
+    if (ch == '\n') ++lines;
+    return ch;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    bytes += static_cast<std::size_t>(n);
+    lines += static_cast<std::size_t>(std::count(s, s + n, '\n'));
+    return n;
+  }
+};
+
+long peak_rss_kib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+// 100,000 rows of 1 kB (100 MB of output, more held as cells) print in a few MB: the rows stream
+// from SQLite to the printer. Measured in a child process, whose peak memory is its own.
+TEST_F(StoreTest, QueryStreamsRowsInBoundedMemory) {
+  { SqliteStore s(db_); }
+  const pid_t kid = fork();
+  ASSERT_GE(kid, 0);
+  if (kid == 0) try {
+    const SqliteStore ro(db_, OpenMode::read_only);
+    const std::string sql =
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) "
+        "SELECT i, i * 0.5 AS half, printf('%01000d', i) AS wide, NULL AS empty FROM n";
+    const long before = peak_rss_kib();
+    for (OutputFormat f : {OutputFormat::table, OutputFormat::csv, OutputFormat::json}) {
+      CountingBuffer counted;
+      std::ostream out(&counted);
+      QueryPrinter printer(f, out);
+      ro.query(sql, printer);
+      printer.finish();
+      if (counted.bytes < 100'000u * 1000u) _exit(3);
+      if (f == OutputFormat::csv && counted.lines != 100'001u) _exit(4);
+    }
+    const long grown_kib = peak_rss_kib() - before;
+    std::printf("peak memory grew by %ld KiB\n", grown_kib);
+    std::fflush(stdout);
+    _exit(grown_kib < 32 * 1024 ? 0 : 5);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    _exit(6);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(kid, &status, 0), kid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "3: output short, 4: wrong line count, 5: memory grew by 32 MiB or more, 6: error";
+}
+
+// The table form sizes its columns from the first rows and still prints every row.
+TEST_F(StoreTest, StreamedTableKeepsEveryRow) {
+  const SqliteStore s(db_);
+  std::ostringstream out;
+  QueryPrinter printer(OutputFormat::table, out);
+  s.query("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500) "
+          "SELECT i, CASE WHEN i = 2000 THEN 'a much wider cell than any before' ELSE 'x' END AS t FROM n",
+          printer);
+  printer.finish();
+  const std::string text = out.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 + 2500 + 1);
+  EXPECT_EQ(text.substr(0, 8), "   i  t\n");  // widths of the first 1000 rows: 4 and 1
+  EXPECT_NE(text.find("\n   1  x\n"), std::string::npos);
+  EXPECT_NE(text.find("\n2000  a much wider cell than any before\n"), std::string::npos);
+  EXPECT_NE(text.find("\n2500  x\n(2500 rows)\n"), std::string::npos);
+  // Several statements: the last one's rows.
+  const auto r = s.query("SELECT 1 AS a; SELECT 2 AS b, 3 AS c");
+  EXPECT_EQ(r.columns, (std::vector<std::string>{"b", "c"}));
+  EXPECT_EQ(std::get<std::int64_t>(r.rows.at(0).at(1)), 3);
 }
 
 }  // namespace
