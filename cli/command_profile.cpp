@@ -209,7 +209,7 @@ int profile(const ProfileOptions& o) {
   try {
     run_id = store.begin_run(run, calibrated.gpu);
     for (auto& l : launches) store.record_profiled_launch(run_id, {l, analyse_counters(l, calibrated.gpu)});
-    store.finish_run(run_id, exit_code == 0 ? RunStatus::complete : RunStatus::partial);
+    store.finish_run(run_id, exit_code == 0 ? RunStatus::complete : RunStatus::partial, exit_code);
   } catch (const std::exception& e) {
     throw Error(fmt::format("{} (the recorded launches are kept in {})", e.what(), folder.path.string()));
   }

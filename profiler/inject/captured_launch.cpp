@@ -116,6 +116,12 @@ void CapturedLaunch::launch(void* stream) {
           "cuLaunchCooperativeKernel");
     return;
   }
+  if (attributes_.empty()) {  // as the program launched it (cuLaunchKernelEx only where it must be)
+    check(cuLaunchKernel(function_, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_bytes, replay_stream_,
+                         kernel_params, extra_params),
+          "cuLaunchKernel");
+    return;
+  }
   CUlaunchConfig config{};
   config.gridDimX = grid[0], config.gridDimY = grid[1], config.gridDimZ = grid[2];
   config.blockDimX = block[0], config.blockDimY = block[1], config.blockDimZ = block[2];

@@ -54,7 +54,10 @@ std::string name_for_matching(const std::string& mangled, const std::string& dem
   if (base == NameBase::demangled) return demangled;
   // The function name: cut the parameters, then template arguments, then keep the last
   // identifier ("void at::native::foo<float>(float*)" -> "foo").
-  std::string_view s = demangled;
+  std::string plain = demangled;
+  for (std::size_t at; (at = plain.find("(anonymous namespace)")) != std::string::npos;)
+    plain.replace(at, 21, "anonymous");  // not a parameter list
+  std::string_view s = plain;
   int depth = 0;
   std::size_t end = s.size();
   for (std::size_t i = 0; i < s.size(); ++i) {

@@ -4,6 +4,7 @@
 // file that the roofline process reads. The program's own output is never touched; a failure
 // here is written to the spool and profiling stops, but the program runs on.
 #include <cupti.h>
+#include <cupti_profiler_target.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -13,8 +14,10 @@
 #include <string>
 #include <string_view>
 
+#include "profiler/cupti_check.hpp"
 #include "profiler/inject/inject_options.hpp"
 #include "profiler/inject/profiling_session.hpp"
+#include "profiler/inject/replay_thread.hpp"
 #include "profiler/inject/spool_writer.hpp"
 
 namespace roofline::inject {
@@ -23,7 +26,6 @@ namespace {
 std::unique_ptr<SpoolWriter> g_spool;
 std::unique_ptr<ProfilingSession> g_session;
 CUpti_SubscriberHandle g_subscriber = nullptr;
-thread_local bool t_inside = false;  // our own CUDA calls come back through the callback: ignored
 
 void report_error(std::string_view what) {
   if (g_spool) g_spool->write(JsonLine().field("type", "error").field("message", what));
@@ -120,8 +122,8 @@ void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
 }
 
 void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
-  if (t_inside || !g_session) return;
-  t_inside = true;
+  if (t_library_call || !g_session) return;
+  t_library_call = true;
   try {
     if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
       on_driver_api(id, *static_cast<const CUpti_CallbackData*>(data));
@@ -134,7 +136,7 @@ void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId i
   } catch (const std::exception& e) {
     report_error(e.what());
   }
-  t_inside = false;
+  t_library_call = false;
 }
 
 // --- Activity API: every kernel's own start and end ------------------------------------------
@@ -170,7 +172,7 @@ void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, siz
 
 void at_exit() {
   if (!g_session) return;
-  t_inside = true;
+  t_library_call = true;
   try {
     g_session->end_batch();
   } catch (const std::exception& e) {
@@ -200,13 +202,29 @@ int initialize() {
   g_spool = std::make_unique<SpoolWriter>(options.spool_dir);
   write_process_record();
   g_session = std::make_unique<ProfilingSession>(options, *g_spool);
+  if (!options.metrics.empty()) {
+    // Before the program loads any module: CUPTI instruments the SASS of modules loaded after
+    // this for the smsp__sass_* counters.
+    auto init = ROOFLINE_CUPTI_PARAMS(CUpti_Profiler_Initialize_Params);
+    cuptiProfilerInitialize(&init);
+  }
   if (cuptiSubscribe(&g_subscriber, on_callback, nullptr) != CUPTI_SUCCESS) {
     report_error("cuptiSubscribe failed: another profiler (ncu, nsys, a framework's profiler) is attached to this "
                  "program; run it without that one");
     g_session.reset();
     return 1;
   }
-  cuptiEnableDomain(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API);
+  if (options.metrics.empty()) {
+    // Trace only: the launches alone (every driver call costs a callback otherwise).
+    for (const CUpti_CallbackId id :
+         {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+          CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+          CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
+          CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz})
+      cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, id);
+  } else {
+    cuptiEnableDomain(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API);
+  }
   cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
   cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED);
   cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed);

@@ -56,6 +56,10 @@ ProfilingSession::ProfilingSession(InjectOptions options, SpoolWriter& spool)
 ProfilingSession::~ProfilingSession() = default;
 
 ProfilingSession::ContextProfiler& ProfilingSession::profiler_for(CUcontext context) {
+  // One context at a time holds the GPU's counters (another's Enable fails with
+  // CUPTI_ERROR_HARDWARE_BUSY): the others let them go first.
+  for (auto& [other, cp] : profilers_)
+    if (other != context && cp) cp->collector->release_range_profiler();
   auto& slot = profilers_[context];
   if (slot) return *slot;
   auto cp = std::make_unique<ContextProfiler>();
@@ -188,9 +192,11 @@ void ProfilingSession::replay_graph(CUcontext context, std::vector<std::unique_p
     if (counters_failed_) throw std::runtime_error(counters_failure_);
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the graph");
     const DeviceMemoryTracker::Snapshot saved(memory_, context, cp.stream);
-    collect_and_write(cp, kernels, saved);
-    saved.restore(cp.stream);  // the program's launch of the graph starts from the memory it left
-    if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS) throw std::runtime_error("restoring the graph's memory failed");
+    replayer_.run(context, [&] {
+      collect_and_write(cp, kernels, saved);
+      saved.restore(cp.stream);  // the program's launch of the graph starts from the memory it left
+      if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS) throw std::runtime_error("restoring the graph's memory failed");
+    });
   } catch (const std::exception& e) {
     for (auto& k : kernels)
       if (k->counted) write_counters(k->correlation, k->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
@@ -239,7 +245,8 @@ void ProfilingSession::end_batch() {
   batch_ = LaunchBatch{};
   try {
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the replay");
-    collect_and_write(profiler_for(batch.context), batch.launches, *batch.saved);
+    ContextProfiler& cp = profiler_for(batch.context);
+    replayer_.run(batch.context, [&] { collect_and_write(cp, batch.launches, *batch.saved); });
   } catch (const std::exception& e) {
     for (auto& l : batch.launches)
       if (l->counted) write_counters(l->correlation, l->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");

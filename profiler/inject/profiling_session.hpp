@@ -17,6 +17,7 @@
 #include "profiler/inject/graph_kernels.hpp"
 #include "profiler/inject/inject_options.hpp"
 #include "profiler/inject/launch_batch.hpp"
+#include "profiler/inject/replay_thread.hpp"
 #include "profiler/inject/spool_writer.hpp"
 
 namespace roofline {
@@ -66,6 +67,7 @@ class ProfilingSession {
   DeviceMemoryTracker memory_;
   LaunchBatch batch_;
   GraphKernels graphs_;
+  ReplayThread replayer_;
   std::map<CUcontext, std::unique_ptr<ContextProfiler>> profilers_;
   std::map<CUfunction, FunctionAttributes> functions_;
   // Read by the Activity API's thread, which must never wait for mutex_: CUPTI holds its own

@@ -17,7 +17,7 @@ def step(x32, y32, x16, y16, w, ln):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--steps", type=int, default=3)
+    p.add_argument("--steps", type=int, default=10)
     p.add_argument("--n", type=int, default=1 << 24, help="elements of the elementwise adds")
     p.add_argument("--dim", type=int, default=2048, help="matmul / softmax / layer-norm width")
     args = p.parse_args()

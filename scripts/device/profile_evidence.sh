@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `roofline profile` evidence on the device: the test program and the PyTorch workload profiled
+# by roofline and by ncu with the same metrics, wall times of both (and of the program alone and
+# trace-only), written under $OUT/profile. Run from the repo root with .device/ carried
+# (scripts/device/pack.sh); scripts/evidence/profile_vs_ncu.py turns it into the tables.
+set -uo pipefail
+export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
+R=$PWD/.device/bin/roofline
+APP=$PWD/.device/bin/profile_app
+E=$OUT/profile && mkdir -p $E
+M=$($R metrics --names)
+NCU="ncu --csv --page raw --print-units base --clock-control none --cache-control all --kernel-name-base mangled --metrics $M"
+ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+timed() { local name=$1; shift; local s=$(date +%s%N); "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
+{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+timed app_plain $APP --n 16777216
+timed app_profile $R profile --db $E/app.db -- $APP --n 16777216
+timed app_ncu $NCU $APP --n 16777216
+timed torch_plain python3 tests/profile/train_step.py
+timed torch_profile $R profile --db $E/torch.db -- python3 tests/profile/train_step.py
+timed torch_ncu $NCU python3 tests/profile/train_step.py
+timed torch_trace $R profile --no-counters --db $E/torch_trace.db -- python3 tests/profile/train_step.py
+timed torch_plain2 python3 tests/profile/train_step.py
+timed app_crash $R profile --db $E/app.db -- $APP --n 1000000 --crash-after 3
+timed profiler_gpu_test .device/tests/profiler_gpu_test
+tar -C $OUT -czf $OUT/profile.tar.gz profile
+cat $E/wall.txt; tail -n 3 $E/app_profile.out $E/app_profile.err $E/torch_profile.out $E/app_crash.err $E/profiler_gpu_test.out
