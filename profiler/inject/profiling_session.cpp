@@ -36,6 +36,18 @@ const char* api_name(CUpti_CallbackId cbid) {
   }
 }
 
+// Kernel timestamps of the Activity API are taken by instrumenting the kernels on Hopper (SW
+// instrumentation; the hardware way is Blackwell's): seen on the H100, replays made while it was
+// on ran 8 more warp instructions per warp and read 0 for every smsp__sass_* counter. So the
+// kernel activity is off while counters are collected (the replays' own times are not wanted).
+class KernelActivityPaused {
+ public:
+  KernelActivityPaused() { cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL); }
+  ~KernelActivityPaused() { cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL); }
+  KernelActivityPaused(const KernelActivityPaused&) = delete;
+  KernelActivityPaused& operator=(const KernelActivityPaused&) = delete;
+};
+
 }  // namespace
 
 struct ProfilingSession::ContextProfiler {
@@ -192,6 +204,7 @@ void ProfilingSession::replay_graph(CUcontext context, std::vector<std::unique_p
     if (counters_failed_) throw std::runtime_error(counters_failure_);
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the graph");
     const DeviceMemoryTracker::Snapshot saved(memory_, context, cp.stream);
+    const KernelActivityPaused paused;
     replayer_.run(context, [&] {
       collect_and_write(cp, kernels, saved);
       saved.restore(cp.stream);  // the program's launch of the graph starts from the memory it left
@@ -246,6 +259,7 @@ void ProfilingSession::end_batch() {
   try {
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the replay");
     ContextProfiler& cp = profiler_for(batch.context);
+    const KernelActivityPaused paused;
     replayer_.run(batch.context, [&] { collect_and_write(cp, batch.launches, *batch.saved); });
   } catch (const std::exception& e) {
     for (auto& l : batch.launches)

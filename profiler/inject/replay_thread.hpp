@@ -1,9 +1,7 @@
 #pragma once
-// Runs the counter replays on a thread of the library's own. A replay made from inside a CUPTI
-// callback (the program's launch or copy call that ends a batch) is a CUDA call nested in
-// another: seen on the H100, CUPTI then neither counted the smsp__sass_* instructions (0) nor left
-// the kernels as they run outside profiling (8 more warp instructions each). From a thread of its
-// own the replay's calls are top-level calls, as in `roofline measure`.
+// Runs the counter replays on a thread of the library's own, so that the replay's CUDA calls are
+// top-level calls, as in `roofline measure`, not calls nested in the program's call that ended
+// the batch (whose CUPTI callback is still running).
 #include <cuda.h>
 
 #include <condition_variable>
