@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/session_support.hpp"
 #include "cli/launch_options.hpp"
 #include "models/error.hpp"
@@ -45,7 +46,12 @@ void add_measure_command(CLI::App& app) {
       fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
 
     std::vector<Measurement> results(launches.size());
-    measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) { results[i] = std::move(m); });
+    std::size_t measured = 0;
+    measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) {
+      results[i] = std::move(m);
+      ++measured;
+    });
+    throw_if_interrupted(fmt::format("{} of {} launches were measured; nothing is printed", measured, launches.size()));
     print_measurements(results, f, *details, std::cout);
     const auto failed = std::count_if(results.begin(), results.end(), [](const Measurement& m) { return !m.verified; });
     if (failed) throw Error(fmt::format("{} launch(es) failed verification (see the table)", failed));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/interrupt.hpp"
 #include "cli/progress.hpp"
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
@@ -50,8 +51,7 @@ void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, cons
 }
 
 void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelSpec, Launch>>& launches,
-                        const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured,
-                        const std::function<bool()>& stop) {
+                        const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured) {
   const double budget = 0.5 * session.free_memory_bytes();
   const std::size_t most = session.options().profile_batch > 0 ? static_cast<std::size_t>(session.options().profile_batch)
                                                                  : launches.size();
@@ -59,7 +59,7 @@ void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelS
   for (const auto& [spec, launch] : launches) buffer_bytes.push_back(predict_bounds(gpu, spec, launch).buffer_bytes);
   Progress progress(static_cast<int>(launches.size()));
   std::size_t first = 0;
-  while (first < launches.size() && !(stop && stop())) {
+  while (first < launches.size() && !interrupted()) {
     std::size_t end = first + 1;  // a batch holds at least one launch (check_fits vetted each)
     double bytes = buffer_bytes[first];
     while (end < launches.size() && end - first < most && bytes + buffer_bytes[end] <= budget) bytes += buffer_bytes[end++];

@@ -96,9 +96,10 @@ TEST(Cli, GlobMatchingNothingIsAnError) { expect_clear_error(run("predict --kern
 
 TEST(Cli, BadSizesAreRefused) {
   expect_clear_error(run("predict --kernel add_f32 --n 0"), "N must be positive");
-  expect_clear_error(run("predict --kernel add_f32 --n 2^40"), "GiB of device memory");
+  expect_clear_error(run("predict --kernel add_f32 --n 2^36"), "GiB of device memory");
+  expect_clear_error(run("predict --kernel add_f32 --n 2^40"), "a CUDA grid holds at most 2147483647 (2^31 - 1) blocks");
   // The first launch is fine, the second is not: nothing is printed at all.
-  expect_clear_error(run("predict --kernel add_f32 --n 1M,2^40"), "GiB of device memory");
+  expect_clear_error(run("predict --kernel add_f32 --n 1M,2^36"), "GiB of device memory");
 }
 
 TEST(Cli, BadDtypeAndBlockAreRefused) {
