@@ -4,12 +4,15 @@
 
 #include <cstdio>
 #include <iostream>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/invocation.hpp"
 #include "cli/output_paths.hpp"
+#include "models/closest_match.hpp"
 #include "models/error.hpp"
 #include "reports/format.hpp"
 
@@ -50,6 +53,12 @@ int main(int argc, char** argv) {
     roofline::throw_if_interrupted("the command had finished");
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
+      std::vector<std::string> commands;
+      for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+        commands.push_back(command->get_name());
+      return fail(roofline::unknown_name_message("command", argv[1], commands) + " (see --help)", 2);
+    }
     return fail(fmt::format("{} (see --help)", e.what()), 2);
   } catch (const roofline::Interrupted& e) {
     return fail(e.what(), e.exit_code());

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "cli/interrupt.hpp"
 #include "cli/progress.hpp"
 #include "models/error.hpp"
@@ -13,7 +16,19 @@ namespace roofline {
 
 void add_session_options(CLI::App& cmd, SessionOptions& s) {
   cmd.add_option("--metrics", s.extra_metrics, "extra metrics to collect, by Nsight Compute name, comma-separated")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->check(CLI::Validator(
+          [](const std::string& name) {
+            // The syntax only, here and without a GPU; whether CUPTI knows the name, the session says.
+            const bool ok = !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
+              return std::isalnum(c) || c == '_' || c == '.';
+            });
+            return ok ? std::string()
+                      : fmt::format("'{}' is not a metric name (letters, digits, '_' and '.', as "
+                                    "dram__bytes_read.sum)",
+                                    name);
+          },
+          "", "metric name"));
   cmd.add_flag("--no-counters", [&s](std::int64_t) { s.counters = false; }, "time only, collect no CUPTI counters");
   cmd.add_option("--time-budget", s.timing_budget_s, "seconds of timed launches per launch at most")->capture_default_str();
   cmd.add_option("--target-spread", s.target_spread, "stop timing once (p90 - p10) / median is below this")
