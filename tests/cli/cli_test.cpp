@@ -122,6 +122,20 @@ TEST(Cli, UserSpecPredicts) {
   EXPECT_NE(r.out.find("my_add_f32,268435456"), std::string::npos) << r.out;
 }
 
+// A spec's text reaches the terminal with its control characters escaped: a description
+// cannot recolour, clear or retitle the user's terminal.
+TEST(Cli, SpecTextReachesTheTerminalEscaped) {
+  const auto path = std::filesystem::temp_directory_path() / "roofline-escape-spec.toml";
+  std::ofstream(path) << "[[kernel]]\nname = \"mine\"\ndescription = \"red \\u001b[31m title \\u001b]0;x\\u0007\"\n"
+                         "dtypes = [\"f32\"]\narrays = [ { name = \"a\", op = \"load\" } ]\n";
+  const Result r = run("kernels --spec " + path.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x07'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("red \\x1b[31m title \\x1b]0;x\\x07"), std::string::npos) << r.out;
+  std::filesystem::remove(path);
+}
+
 TEST(Cli, GpusListsTheModels) {
   const Result r = run("gpus");
   ASSERT_EQ(r.exit_code, 0) << r.err;
