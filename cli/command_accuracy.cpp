@@ -6,6 +6,7 @@
 
 #include "analysis/compare.hpp"
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/invocation.hpp"
 #include "cli/kernel_selection.hpp"
 #include "cli/output_paths.hpp"
@@ -36,6 +37,7 @@ void add_accuracy_command(CLI::App& app) {
               "calibration of the run's device stored in --db is applied, and the markdown names it.\n"
               "Example: roofline accuracy --db docs/results/h100/suite.db --run 1 -o docs/accuracy.md");
   cmd->callback([=] {
+    const InterruptScope stop_cleanly;  // before the -o file is renamed into place
     if (!out->empty()) check_output_files({{"-o", *out}}, {{"--db", *db}});
     const SqliteStore store(*db, OpenMode::read_only);
     RunRecord record = store.load_run(store.resolve_run(*run));

@@ -51,6 +51,7 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
   cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, L2 residency fractions)");
   cmd->callback([=] {
+    const InterruptScope stop_cleanly;
     const OutputFormat f = output_format_from_string(*format);
     if (f != OutputFormat::table && f != OutputFormat::json)
       throw InputError(fmt::format("calibrate: --format {} is not supported (table or json)", *format));

@@ -37,6 +37,7 @@ void add_measure_command(CLI::App& app) {
       "  roofline measure --kernel 'add_*' --n 1M,16M,256M\n"
       "  roofline measure --kernel add_f32x4 --n 2^28 --cache warm --metrics sm__throughput.avg.pct_of_peak_sustained_elapsed");
   cmd->callback([=] {
+    const InterruptScope stop_cleanly;
     const OutputFormat f = output_format_from_string(*format);
     auto session = open_gpu_session(*session_opts);
     const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");

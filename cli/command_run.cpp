@@ -88,6 +88,7 @@ Recorded record_launches(SqliteStore& store, std::int64_t run_id, GpuSession* se
 }
 
 void execute(const RunOptions& o) {
+  const InterruptScope stop_cleanly;
   // Every path is checked before anything runs: a run must not fail, or overwrite one of its
   // own files, after minutes of measuring.
   std::vector<OutputFile> outputs = report_outputs(o.reports);

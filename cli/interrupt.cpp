@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <csignal>
 
 namespace roofline {
 namespace {
@@ -13,12 +12,18 @@ extern "C" void record_signal(int signal) { g_signal = signal; }
 
 }  // namespace
 
-void install_interrupt_handlers() {
+InterruptScope::InterruptScope() {
   struct sigaction action {};
   action.sa_handler = record_signal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESETHAND;  // one-shot: the second signal ends the process
-  for (int signal : {SIGINT, SIGTERM}) sigaction(signal, &action, nullptr);
+  sigaction(SIGINT, &action, &previous_int_);
+  sigaction(SIGTERM, &action, &previous_term_);
+}
+
+InterruptScope::~InterruptScope() {
+  sigaction(SIGINT, &previous_int_, nullptr);
+  sigaction(SIGTERM, &previous_term_, nullptr);
 }
 
 bool interrupted() { return g_signal != 0; }

@@ -39,7 +39,6 @@ int main(int argc, char** argv) {
     if (CLI::Option* db = command->get_option_no_throw("--db"))
       db->check(CLI::Validator(roofline::database_path_problem, "FILE", "database path"));
   roofline::set_command_line(argc, argv);
-  roofline::install_interrupt_handlers();
   // Every failure ends in one line on stderr: `roofline: error: <message>`, control
   // characters escaped (a message may quote a file's or an argument's bytes).
   auto fail = [](std::string_view message, int code) {

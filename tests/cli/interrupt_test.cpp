@@ -42,7 +42,7 @@ std::string slurp(const fs::path& p) {
 
 // Each TEST runs in a process of its own (ctest), so the one-shot handlers start fresh.
 TEST(Interrupt, TheFirstSignalIsRecordedTheSecondTakesTheDefaultAction) {
-  install_interrupt_handlers();
+  const InterruptScope scope;
   EXPECT_FALSE(interrupted());
   EXPECT_NO_THROW(throw_if_interrupted("nothing"));
   raise(SIGTERM);
@@ -60,8 +60,20 @@ TEST(Interrupt, TheFirstSignalIsRecordedTheSecondTakesTheDefaultAction) {
   EXPECT_EQ(now.sa_handler, SIG_DFL);
 }
 
+TEST(Interrupt, OutsideAScopeTheActionsAreAsFound) {
+  struct sigaction now {};
+  {
+    const InterruptScope scope;
+    sigaction(SIGINT, nullptr, &now);
+    EXPECT_NE(now.sa_handler, SIG_DFL);
+  }
+  sigaction(SIGINT, nullptr, &now);
+  EXPECT_EQ(now.sa_handler, SIG_DFL);
+  EXPECT_FALSE(interrupted());
+}
+
 TEST(Interrupt, AReportInterruptedWhileRenderingLeavesNoFile) {
-  install_interrupt_handlers();
+  const InterruptScope scope;
   const fs::path dir = fresh_dir();
   const std::string path = (dir / "report.html").string();
   EXPECT_THROW(write_whole_file(path,
