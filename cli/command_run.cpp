@@ -158,7 +158,9 @@ void add_run_command(CLI::App& app) {
   cmd->footer(
       "Without a GPU the run predicts for --gpu, stores and reports, and says that nothing was measured.\n"
       "Predictions use the latest `roofline calibrate` of the measured device stored in --db (without a\n"
-      "GPU: of any device of the --gpu model), and the run records which.\n"
+      "GPU: of any device of the --gpu model), and the run records which. Every output path is checked\n"
+      "before anything runs. Ctrl-C (or SIGTERM) lets the batch in flight finish, stores the run as\n"
+      "partial, writes no report and exits 130 (143); `roofline report --run ID` renders it later.\n"
       "Examples:\n"
       "  roofline run                                   # whole suite, 2^20/2^24/2^28, cold and warm\n"
       "  roofline run --suite elementwise --n 16M --cache warm --db results.db\n"
