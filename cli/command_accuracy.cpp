@@ -2,13 +2,15 @@
 // predictions against its measurements (docs/accuracy.md).
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 
 #include "analysis/compare.hpp"
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/invocation.hpp"
 #include "cli/kernel_selection.hpp"
+#include "cli/output_paths.hpp"
+#include "cli/report_files.hpp"
 #include "cli/stored_calibration.hpp"
 #include "kernels/builtin_kernels.hpp"
 #include "kernels/resource_usage.hpp"
@@ -35,6 +37,8 @@ void add_accuracy_command(CLI::App& app) {
               "calibration of the run's device stored in --db is applied, and the markdown names it.\n"
               "Example: roofline accuracy --db docs/results/h100/suite.db --run 1 -o docs/accuracy.md");
   cmd->callback([=] {
+    const InterruptScope stop_cleanly;  // before the -o file is renamed into place
+    if (!out->empty()) check_output_files({{"-o", *out}}, {{"--db", *db}});
     const SqliteStore store(*db, OpenMode::read_only);
     RunRecord record = store.load_run(store.resolve_run(*run));
     const GpuSpec& model = find_gpu(record.gpu.id);
@@ -60,14 +64,12 @@ void add_accuracy_command(CLI::App& app) {
     const RunSummary summary = summarize_run(comparisons, static_cast<int>(record.launches.size()));
     const std::string command = fmt::format("roofline accuracy --db {} --run {}{}{}", *db, *run,
                                             *no_calibration ? " --no-calibration" : "", out->empty() ? "" : " -o " + *out);
-    std::ofstream file;
-    if (!out->empty()) {
-      file.open(*out);
-      if (!file) throw Error(fmt::format("cannot write '{}'", *out));
-    }
-    std::ostream& markdown = out->empty() ? std::cout : file;
-    render_accuracy_markdown(record, summary, command, markdown);
-    markdown << "\nCeilings: " << calibrated.summary << ".\n";
+    auto render = [&](std::ostream& markdown) {
+      render_accuracy_markdown(record, summary, command, markdown);
+      markdown << "\nCeilings: " << calibrated.summary << ".\n";
+    };
+    if (out->empty()) render(std::cout);
+    else write_whole_file(*out, render);
   });
 }
 

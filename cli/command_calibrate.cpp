@@ -9,6 +9,8 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/invocation.hpp"
 #include "cli/progress.hpp"
 #include "models/calibration.hpp"
@@ -49,6 +51,7 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
   cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, L2 residency fractions)");
   cmd->callback([=] {
+    const InterruptScope stop_cleanly;
     const OutputFormat f = output_format_from_string(*format);
     if (f != OutputFormat::table && f != OutputFormat::json)
       throw InputError(fmt::format("calibrate: --format {} is not supported (table or json)", *format));
@@ -60,6 +63,7 @@ void add_calibrate_command(CLI::App& app) {
       throw InputError(fmt::format("calibrate: --device {} does not exist ({} device{} present)", *device, count,
                                    count == 1 ? "" : "s"));
 
+    check_output_files({{"--db", *db}});
     SqliteStore store(*db);  // before measuring: a database that cannot be written fails in seconds, not minutes
     DeviceProperties props = query_device(*device);
     const std::optional<GpuSpec> model = device_gpu_spec(props);
@@ -72,6 +76,7 @@ void add_calibrate_command(CLI::App& app) {
     std::unique_ptr<Progress> progress;
     const auto started = std::chrono::steady_clock::now();
     Calibration cal = calibrate_device(options, [&](std::string_view step, int, int n) {
+      throw_if_interrupted("nothing was stored");  // between steps: the calibration is stored only whole
       if (!progress) progress = std::make_unique<Progress>(n);
       progress->step(std::string(step));
     });

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/session_support.hpp"
 #include "cli/launch_options.hpp"
 #include "models/error.hpp"
@@ -36,6 +37,7 @@ void add_measure_command(CLI::App& app) {
       "  roofline measure --kernel 'add_*' --n 1M,16M,256M\n"
       "  roofline measure --kernel add_f32x4 --n 2^28 --cache warm --metrics sm__throughput.avg.pct_of_peak_sustained_elapsed");
   cmd->callback([=] {
+    const InterruptScope stop_cleanly;
     const OutputFormat f = output_format_from_string(*format);
     auto session = open_gpu_session(*session_opts);
     const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");
@@ -45,7 +47,12 @@ void add_measure_command(CLI::App& app) {
       fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
 
     std::vector<Measurement> results(launches.size());
-    measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) { results[i] = std::move(m); });
+    std::size_t measured = 0;
+    measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) {
+      results[i] = std::move(m);
+      ++measured;
+    });
+    throw_if_interrupted(fmt::format("{} of {} launches were measured; nothing is printed", measured, launches.size()));
     print_measurements(results, f, *details, std::cout);
     const auto failed = std::count_if(results.begin(), results.end(), [](const Measurement& m) { return !m.verified; });
     if (failed) throw Error(fmt::format("{} launch(es) failed verification (see the table)", failed));

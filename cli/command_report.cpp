@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/report_files.hpp"
 #include "reports/format.hpp"
 #include "reports/sqlite_store.hpp"
@@ -25,6 +26,8 @@ void add_report_command(CLI::App& app) {
   cmd->footer("Without a file option it prints the run's launch table.\n"
               "Example: roofline report --run latest --html report.html --md report.md");
   cmd->callback([=] {
+    const InterruptScope stop_cleanly;  // between report files
+    check_output_files(report_outputs(*paths), {{"--db", *db}});
     const SqliteStore store(*db, OpenMode::read_only);
     const RunRecord record = store.load_run(store.resolve_run(*run));
     const std::string written = write_reports(record, *paths);

@@ -2,16 +2,16 @@
 // launch in its own transaction, and write the reports.
 #include <fmt/format.h>
 
-#include <atomic>
-#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <optional>
 
 #include "analysis/compare.hpp"
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/invocation.hpp"
 #include "cli/launch_options.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/report_files.hpp"
 #include "cli/session_support.hpp"
 #include "cli/stored_calibration.hpp"
@@ -22,19 +22,6 @@
 
 namespace roofline {
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) { g_interrupted = true; }
-
-// Ctrl-C finishes the launch in flight, marks the run partial and still writes the reports.
-class InterruptGuard {
- public:
-  InterruptGuard() : previous_(std::signal(SIGINT, on_interrupt)) { g_interrupted = false; }
-  ~InterruptGuard() { std::signal(SIGINT, previous_); }
-
- private:
-  void (*previous_)(int);
-};
 
 struct RunOptions {
   LaunchOptions launches;
@@ -55,65 +42,88 @@ CalibratedGpu calibrated_model(const RunOptions& o, const GpuSession* session, c
   return with_stored_calibration(model, store, session ? session->device().uuid : "");
 }
 
-void execute(const RunOptions& o) {
-  std::string why_not_measured = "--predict-only was given";
-  std::unique_ptr<GpuSession> session;
-  if (!o.predict_only) session = GpuSession::open(o.session, &why_not_measured);
-
-  const CalibratedGpu calibrated =
-      calibrated_model(o, session.get(), session ? session_gpu_or(*session, o.gpu) : find_gpu(o.gpu));
-  const GpuSpec& gpu = calibrated.gpu;
-  const auto launches = expand_launches(o.launches, gpu.arch);
-  if (session) check_fits(launches, gpu, session->free_memory_bytes());
-  // Every prediction first: bad input fails before the database is touched.
-  std::vector<Prediction> predictions;
-  for (const auto& [spec, launch] : launches) predictions.push_back(predict_bounds(gpu, spec, launch));
-
-  SqliteStore store(o.db);
+Run new_run(const RunOptions& o, const CalibratedGpu& calibrated, const GpuSession* session,
+            const std::string& why_not_measured) {
   Run run;
   run.command_line = command_line();
   run.toolkit_version = toolkit_version();
   run.git_revision = ROOFLINE_GIT_REVISION;
-  run.gpu_id = gpu.id;
+  run.gpu_id = calibrated.gpu.id;
   if (calibrated.calibration) run.calibration_id = calibrated.calibration->run_id;
   run.cache_setting = o.launches.cache;
   run.clock_setting = "as found (roofline never changes clocks)";
   if (session) run.device = session->device();
   else run.note = "nothing was measured: " + why_not_measured;
   if (session && !session->counters_available()) run.note = "timing only: " + session->counters_note();
-  const std::int64_t run_id = store.begin_run(run, gpu);
+  return run;
+}
 
-  InterruptGuard guard;
-  RunStatus status = RunStatus::complete;
+struct Recorded {
+  std::size_t launches = 0;
   int failed_checks = 0;
+};
+
+// Measures (with a session) and stores every launch, each in its own transaction, until the
+// last one or an interrupt, which lets the launch in flight finish.
+Recorded record_launches(SqliteStore& store, std::int64_t run_id, GpuSession* session,
+                         const std::vector<std::pair<KernelSpec, Launch>>& launches,
+                         const std::vector<Prediction>& predictions, const GpuSpec& gpu) {
+  Recorded done;
+  auto record = [&](std::size_t i, std::optional<Measurement> m) {
+    const KernelSpec& spec = launches[i].first;
+    LaunchRecord r;
+    r.kernel_category = spec.category;
+    r.prediction = predictions[i];
+    r.measurement = std::move(m);
+    if (r.measurement && r.measurement->verified) r.comparison = compare(predictions[i], *r.measurement, gpu, spec);
+    if (r.measurement && !r.measurement->verified) ++done.failed_checks;
+    store.record_launch(run_id, spec, r);
+    ++done.launches;
+  };
+  if (session)
+    measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) { record(i, std::move(m)); });
+  else
+    for (std::size_t i = 0; i < launches.size() && !interrupted(); ++i) record(i, std::nullopt);
+  return done;
+}
+
+void execute(const RunOptions& o) {
+  const InterruptScope stop_cleanly;
+  // Every path is checked before anything runs: a run must not fail, or overwrite one of its
+  // own files, after minutes of measuring.
+  std::vector<OutputFile> outputs = report_outputs(o.reports);
+  outputs.push_back({"--db", o.db});
+  check_output_files(outputs, {{"--spec", o.launches.spec_file}});
+
+  std::string why_not_measured = "--predict-only was given";
+  std::unique_ptr<GpuSession> session;
+  if (!o.predict_only) session = GpuSession::open(o.session, &why_not_measured);
+  const GpuSpec& model = session ? session_gpu_or(*session, o.gpu) : find_gpu(o.gpu);
+  const auto launches = expand_launches(o.launches, model.arch);
+  const CalibratedGpu calibrated = calibrated_model(o, session.get(), model);
+  const GpuSpec& gpu = calibrated.gpu;
+  if (session) check_fits(launches, gpu, session->free_memory_bytes());
+  // Every prediction first: bad input fails before the database is touched.
+  std::vector<Prediction> predictions;
+  for (const auto& [spec, launch] : launches) {
+    throw_if_interrupted("nothing was stored");
+    predictions.push_back(predict_bounds(gpu, spec, launch));
+  }
+
+  SqliteStore store(o.db);
+  const std::int64_t run_id = store.begin_run(new_run(o, calibrated, session.get(), why_not_measured), gpu);
+  Recorded recorded;
   try {
-    auto record = [&](std::size_t i, std::optional<Measurement> m) {
-      const KernelSpec& spec = launches[i].first;
-      LaunchRecord r;
-      r.kernel_category = spec.category;
-      r.prediction = predictions[i];
-      r.measurement = std::move(m);
-      if (r.measurement && r.measurement->verified) r.comparison = compare(predictions[i], *r.measurement, gpu, spec);
-      if (r.measurement && !r.measurement->verified) ++failed_checks;
-      store.record_launch(run_id, spec, r);
-    };
-    std::size_t recorded = 0;
-    if (session)
-      measure_in_batches(
-          *session, launches, gpu,
-          [&](std::size_t i, Measurement&& m) {
-            record(i, std::move(m));
-            ++recorded;
-          },
-          [] { return g_interrupted.load(); });
-    else
-      for (; recorded < launches.size(); ++recorded) record(recorded, std::nullopt);
-    if (recorded < launches.size()) status = RunStatus::partial;
+    recorded = record_launches(store, run_id, session.get(), launches, predictions, gpu);
   } catch (...) {
     store.finish_run(run_id, RunStatus::failed);
     throw;
   }
+  const RunStatus status = recorded.launches < launches.size() ? RunStatus::partial : RunStatus::complete;
   store.finish_run(run_id, status);
+  throw_if_interrupted(fmt::format("run {} is stored as {} with {} of {} launches in {}; `roofline report --run {} "
+                                   "--db {}` writes its reports",
+                                   run_id, to_string(status), recorded.launches, launches.size(), o.db, run_id, o.db));
 
   const RunRecord stored = store.load_run(run_id);
   print_launch_summary(stored, std::cout);
@@ -122,8 +132,8 @@ void execute(const RunOptions& o) {
                            calibrated.summary, written);
   if (!session)
     std::cout << fmt::format("nothing was measured ({}): these are predictions for {} only\n", why_not_measured, gpu.id);
-  if (status == RunStatus::partial) throw Error("interrupted: the run is stored as partial with every finished launch");
-  if (failed_checks) throw Error(fmt::format("{} launch(es) failed verification (see the report)", failed_checks));
+  if (recorded.failed_checks)
+    throw Error(fmt::format("{} launch(es) failed verification (see the report)", recorded.failed_checks));
 }
 
 }  // namespace
@@ -148,7 +158,9 @@ void add_run_command(CLI::App& app) {
   cmd->footer(
       "Without a GPU the run predicts for --gpu, stores and reports, and says that nothing was measured.\n"
       "Predictions use the latest `roofline calibrate` of the measured device stored in --db (without a\n"
-      "GPU: of any device of the --gpu model), and the run records which.\n"
+      "GPU: of any device of the --gpu model), and the run records which. Every output path is checked\n"
+      "before anything runs. Ctrl-C (or SIGTERM) lets the batch in flight finish, stores the run as\n"
+      "partial, writes no report and exits 130 (143); `roofline report --run ID` renders it later.\n"
       "Examples:\n"
       "  roofline run                                   # whole suite, 2^20/2^24/2^28, cold and warm\n"
       "  roofline run --suite elementwise --n 16M --cache warm --db results.db\n"

@@ -22,7 +22,10 @@ std::string shell_quote(std::string_view arg) {
 
 void set_command_line(int argc, char** argv) {
   std::string line;
-  for (int i = 0; i < argc; ++i) line += (i ? " " : "") + shell_quote(argv[i]);
+  for (int i = 0; i < argc; ++i) {
+    if (i) line += ' ';
+    line += shell_quote(argv[i]);
+  }
   stored_command_line() = line;
 }
 

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <fnmatch.h>
 
-#include <algorithm>
 #include <set>
+#include <unordered_set>
 
 #include "kernels/builtin_kernels.hpp"
 #include "kernels/resource_usage.hpp"
@@ -34,8 +34,9 @@ std::vector<KernelSpec> select_kernels(const KernelQuery& query) {
   std::vector<std::string> names;
   for (const auto& k : pool) names.push_back(k.name);
   std::vector<KernelSpec> out;
+  std::unordered_set<std::string> taken;  // one look-up per match: a spec may hold many kernels
   auto take = [&](const KernelSpec& k) {
-    if (std::none_of(out.begin(), out.end(), [&](const KernelSpec& o) { return o.name == k.name; })) out.push_back(k);
+    if (taken.insert(k.name).second) out.push_back(k);
   };
   for (const auto& pattern : query.patterns) {
     bool matched = false;

@@ -2,21 +2,43 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+
 #include "cli/size_list.hpp"
 #include "kernels/resource_usage.hpp"
 #include "models/error.hpp"
 
 namespace roofline {
 
+namespace {
+// An empty value stands for "the default" inside these options; a user who typed one meant a value.
+const CLI::Validator kNotEmpty(
+    [](const std::string& text) { return text.empty() ? std::string("must not be empty") : std::string(); }, "",
+    "not empty");
+
+// 0 stands for "each kernel's own" inside; a user who writes 0 meant a size.
+std::string block_problem(const std::string& text) {
+  long long block = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), block);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    return fmt::format("expected a whole number of threads, got '{}'", text);
+  if (block < 32 || block > 1024 || block % 32 != 0)
+    return fmt::format("must be a multiple of 32 between 32 and 1024, got {}", text);
+  return "";
+}
+}  // namespace
+
 void add_launch_options(CLI::App& cmd, LaunchOptions& opts) {
   cmd.add_option("-k,--kernel", opts.kernels, "kernel names or globs, e.g. add_f32x4 or 'add_*' (default: all)")
       ->delimiter(',');
-  cmd.add_option("--suite", opts.suite, "only kernels of this suite (elementwise, techniques, probes, hadamard, reference)");
-  cmd.add_option("--spec", opts.spec_file, "TOML spec file of your own kernels (docs/kernel-spec.md)");
+  cmd.add_option("--suite", opts.suite, "only kernels of this suite (elementwise, techniques, probes, hadamard, reference)")
+      ->check(kNotEmpty);
+  cmd.add_option("--spec", opts.spec_file, "TOML spec file of your own kernels (docs/kernel-spec.md)")->check(kNotEmpty);
   cmd.add_option("-n,--n", opts.sizes, "element counts: 268435456, 256M, 2^28 or 1<<28, comma-separated")
       ->capture_default_str();
-  cmd.add_option("--dtype", opts.dtype, "element type (default: each kernel's first)");
-  cmd.add_option("--block", opts.block, "threads per block, a multiple of 32 up to 1024 (default: each kernel's)");
+  cmd.add_option("--dtype", opts.dtype, "element type (default: each kernel's first)")->check(kNotEmpty);
+  cmd.add_option("--block", opts.block, "threads per block, a multiple of 32 up to 1024 (default: each kernel's)")
+      ->check(CLI::Validator(block_problem, "", "block"));
   cmd.add_option("--cache", opts.cache, "cold (L2 flushed before each launch, as ncu), warm (back-to-back) or both")
       ->capture_default_str();
 }
@@ -31,8 +53,6 @@ std::vector<std::pair<KernelSpec, Launch>> expand_launches(const LaunchOptions& 
     dtype = dtype_from_string(opts.dtype);
     if (!dtype) throw InputError(fmt::format("unknown dtype '{}' (known: f32, f16, bf16, fp8_e4m3, f64, i32, u8)", opts.dtype));
   }
-  if (opts.block != 0 && (opts.block < 32 || opts.block % 32 != 0 || opts.block > 1024))
-    throw InputError(fmt::format("--block must be a multiple of 32 between 32 and 1024, got {}", opts.block));
 
   std::vector<std::pair<KernelSpec, Launch>> out;
   for (const auto& spec : select_kernels({opts.kernels, opts.suite, opts.spec_file})) {

@@ -4,10 +4,17 @@
 
 #include <cstdio>
 #include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/invocation.hpp"
+#include "cli/output_paths.hpp"
+#include "models/closest_match.hpp"
 #include "models/error.hpp"
+#include "reports/format.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -28,19 +35,37 @@ int main(int argc, char** argv) {
   roofline::add_accuracy_command(app);
   roofline::add_calibrate_command(app);
   roofline::add_profile_command(app);
+  // Every --db, whichever command has it, is refused as it is parsed where SQLite would keep nothing.
+  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+    if (CLI::Option* db = command->get_option_no_throw("--db"))
+      db->check(CLI::Validator(roofline::database_path_problem, "FILE", "database path"));
   roofline::set_command_line(argc, argv);
+  // Every failure ends in one line on stderr: `roofline: error: <message>`, control
+  // characters escaped (a message may quote a file's or an argument's bytes).
+  auto fail = [](std::string_view message, int code) {
+    std::cout.flush();
+    fmt::print(stderr, "roofline: error: {}\n", roofline::escape_control_characters(message));
+    return code;
+  };
   try {
     app.parse(argc, argv);
+    // A command that finished before it looked still reports the signal, as a shell expects.
+    roofline::throw_if_interrupted("the command had finished");
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
+      std::vector<std::string> commands;
+      for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+        commands.push_back(command->get_name());
+      return fail(roofline::unknown_name_message("command", argv[1], commands) + " (see --help)", 2);
+    }
+    return fail(fmt::format("{} (see --help)", e.what()), 2);
+  } catch (const roofline::Interrupted& e) {
+    return fail(e.what(), e.exit_code());
   } catch (const roofline::InputError& e) {
-    std::cout.flush();
-    fmt::print(stderr, "roofline: error: {}\n", e.what());
-    return 2;
+    return fail(e.what(), 2);
   } catch (const std::exception& e) {
-    std::cout.flush();
-    fmt::print(stderr, "roofline: error: {}\n", e.what());
-    return 1;
+    return fail(e.what(), 1);
   }
   return 0;
 }

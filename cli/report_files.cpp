@@ -1,11 +1,15 @@
 #include "cli/report_files.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 
+#include "cli/interrupt.hpp"
 #include "models/error.hpp"
 #include "reports/html_report.hpp"
 #include "reports/markdown_report.hpp"
@@ -18,40 +22,86 @@ namespace roofline {
 namespace {
 namespace fs = std::filesystem;
 
-// Renders into a temporary file beside the target and renames it: no half-written report.
-void write_file(const fs::path& path, const std::function<void(std::ostream&)>& render) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw Error(fmt::format("cannot write '{}'", path.string()));
-    render(out);
-    out.flush();
-    if (!out) throw Error(fmt::format("writing '{}' failed", path.string()));
+fs::path chart_path(const std::string& md) { return fs::path(md).replace_extension(".svg"); }
+
+// A temporary file beside the target, named for this process so that runs started together in
+// one folder never share one; removed unless committed by renaming it onto the target.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(const fs::path& target) : target_(target) {
+    for (int attempt = 0;; ++attempt) {
+      path_ = fmt::format("{}.{}-{}.tmp", target.string(), getpid(), attempt);
+      const int fd = open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      if (fd >= 0) {
+        close(fd);
+        return;
+      }
+      if (errno != EEXIST || attempt == 100) throw Error(fmt::format("cannot write '{}'", target.string()));
+    }
   }
-  fs::rename(tmp, path);
-}
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  ~TemporaryFile() {
+    std::error_code ec;
+    if (!committed_) fs::remove(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+  void commit() {
+    fs::rename(path_, target_);
+    committed_ = true;
+  }
+
+ private:
+  fs::path target_, path_;
+  bool committed_ = false;
+};
 
 }  // namespace
+
+void write_whole_file(const std::string& path, const std::function<void(std::ostream&)>& render) {
+  throw_if_interrupted(fmt::format("'{}' was not written", path));
+  TemporaryFile tmp(path);
+  {
+    std::ofstream out(tmp.path(), std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(fmt::format("cannot write '{}'", path));
+    render(out);
+    out.flush();
+    if (!out) throw Error(fmt::format("writing '{}' failed", path));
+  }
+  throw_if_interrupted(fmt::format("'{}' was not written", path));
+  tmp.commit();
+}
+
+std::vector<OutputFile> report_outputs(const ReportPaths& paths) {
+  std::vector<OutputFile> out;
+  if (!paths.html.empty()) out.push_back({"--html", paths.html});
+  if (!paths.md.empty()) {
+    out.push_back({"--md", paths.md});
+    out.push_back({"the chart of --md", chart_path(paths.md).string()});
+  }
+  if (!paths.json.empty()) out.push_back({"--json", paths.json});
+  if (!paths.csv.empty()) out.push_back({"--csv", paths.csv});
+  return out;
+}
 
 std::string write_reports(const RunRecord& run, const ReportPaths& paths) {
   std::string written;
   if (!paths.html.empty()) {
-    write_file(paths.html, [&](std::ostream& o) { render_html_report(run, o); });
+    write_whole_file(paths.html, [&](std::ostream& o) { render_html_report(run, o); });
     written += fmt::format("  HTML report:     {}\n", paths.html);
   }
   if (!paths.md.empty()) {
-    fs::path svg = paths.md;
-    svg.replace_extension(".svg");
-    write_file(svg, [&](std::ostream& o) { render_roofline_svg(run, o); });
-    write_file(paths.md, [&](std::ostream& o) { render_markdown_report(run, o, svg.filename().string()); });
+    const fs::path svg = chart_path(paths.md);
+    write_whole_file(svg.string(), [&](std::ostream& o) { render_roofline_svg(run, o); });
+    write_whole_file(paths.md, [&](std::ostream& o) { render_markdown_report(run, o, svg.filename().string()); });
     written += fmt::format("  markdown report: {} (chart {})\n", paths.md, svg.string());
   }
   if (!paths.json.empty()) {
-    write_file(paths.json, [&](std::ostream& o) { write_run_json(run, o); });
+    write_whole_file(paths.json, [&](std::ostream& o) { write_run_json(run, o); });
     written += fmt::format("  JSON:            {}\n", paths.json);
   }
   if (!paths.csv.empty()) {
-    write_file(paths.csv, [&](std::ostream& o) { write_run_csv(run, o); });
+    write_whole_file(paths.csv, [&](std::ostream& o) { write_run_csv(run, o); });
     written += fmt::format("  CSV:             {}\n", paths.csv);
   }
   return written;

@@ -1,9 +1,12 @@
 #pragma once
 // Writing a stored run's reports to files (`run` and `report` both do), and printing its
 // launch table on the terminal.
+#include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
+#include "cli/output_paths.hpp"
 #include "reports/report_data.hpp"
 
 namespace roofline {
@@ -15,8 +18,18 @@ struct ReportPaths {
   std::string csv;
 };
 
-// Writes each requested file completely or not at all (temporary file, then rename); returns
-// the paths written, one per line, for the user.
+// Every file write_reports would write, the markdown's chart included, named for messages;
+// check_output_files(report_outputs(paths)) before any work starts.
+std::vector<OutputFile> report_outputs(const ReportPaths& paths);
+
+// Writes `path` completely or not at all: render() fills a temporary file of this process
+// beside it, renamed onto `path` at the end; on any way out before (an error, an interrupt)
+// the temporary file is removed and `path` is left as it was.
+void write_whole_file(const std::string& path, const std::function<void(std::ostream&)>& render);
+
+// Writes each requested file completely or not at all (a temporary file of this process,
+// then rename; the temporary file is removed on every way out, an interrupt included);
+// returns the paths written, one per line, for the user.
 std::string write_reports(const RunRecord& run, const ReportPaths& paths);
 
 // The per-launch table (time predicted vs measured, bound vs limiter) as aligned text.

@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
+#include "cli/interrupt.hpp"
 #include "cli/progress.hpp"
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
@@ -12,7 +16,19 @@ namespace roofline {
 
 void add_session_options(CLI::App& cmd, SessionOptions& s) {
   cmd.add_option("--metrics", s.extra_metrics, "extra metrics to collect, by Nsight Compute name, comma-separated")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->check(CLI::Validator(
+          [](const std::string& name) {
+            // The syntax only, here and without a GPU; whether CUPTI knows the name, the session says.
+            const bool ok = !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
+              return std::isalnum(c) || c == '_' || c == '.';
+            });
+            return ok ? std::string()
+                      : fmt::format("'{}' is not a metric name (letters, digits, '_' and '.', as "
+                                    "dram__bytes_read.sum)",
+                                    name);
+          },
+          "", "metric name"));
   cmd.add_flag("--no-counters", [&s](std::int64_t) { s.counters = false; }, "time only, collect no CUPTI counters");
   cmd.add_option("--time-budget", s.timing_budget_s, "seconds of timed launches per launch at most")->capture_default_str();
   cmd.add_option("--target-spread", s.target_spread, "stop timing once (p90 - p10) / median is below this")
@@ -50,8 +66,7 @@ void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, cons
 }
 
 void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelSpec, Launch>>& launches,
-                        const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured,
-                        const std::function<bool()>& stop) {
+                        const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured) {
   const double budget = 0.5 * session.free_memory_bytes();
   const std::size_t most = session.options().profile_batch > 0 ? static_cast<std::size_t>(session.options().profile_batch)
                                                                  : launches.size();
@@ -59,7 +74,7 @@ void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelS
   for (const auto& [spec, launch] : launches) buffer_bytes.push_back(predict_bounds(gpu, spec, launch).buffer_bytes);
   Progress progress(static_cast<int>(launches.size()));
   std::size_t first = 0;
-  while (first < launches.size() && !(stop && stop())) {
+  while (first < launches.size() && !interrupted()) {
     std::size_t end = first + 1;  // a batch holds at least one launch (check_fits vetted each)
     double bytes = buffer_bytes[first];
     while (end < launches.size() && end - first < most && bytes + buffer_bytes[end] <= budget) bytes += buffer_bytes[end++];

@@ -25,10 +25,9 @@ void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, cons
 // Measures launches in order, in batches whose buffers together take at most half the
 // device's free memory and of at most --profile-batch launches (counters are collected per
 // batch: see GpuSession::measure), with a
-// progress line per launch. on_measured(i, m) is called for each launch as its batch ends;
-// stop() is asked between batches (an interrupted run stops there).
+// progress line per launch. on_measured(i, m) is called for each launch as its batch ends.
+// An interrupt (cli/interrupt.hpp) stops it between batches: the caller sees fewer launches.
 void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelSpec, Launch>>& launches,
-                        const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured,
-                        const std::function<bool()>& stop = {});
+                        const GpuSpec& gpu, const std::function<void(std::size_t, Measurement&&)>& on_measured);
 
 }  // namespace roofline

@@ -19,7 +19,7 @@ std::int64_t parse_integer(std::string_view s, std::string_view whole) {
   std::int64_t v = 0;
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec == std::errc::result_out_of_range)
-    throw InputError(fmt::format("size '{}' is too large", whole));
+    throw InputError(fmt::format("size '{}' is too large: N is at most 2^63 - 1", whole));
   if (ec != std::errc() || ptr != s.data() + s.size())
     throw InputError(fmt::format("cannot read '{}' as an element count (try 268435456, 256M, 2^28 or 1<<28)", whole));
   return v;
@@ -27,7 +27,7 @@ std::int64_t parse_integer(std::string_view s, std::string_view whole) {
 
 std::int64_t checked_shift(std::int64_t base, std::int64_t shift, std::string_view whole) {
   if (shift < 0 || shift > 62 || base > (std::numeric_limits<std::int64_t>::max() >> shift))
-    throw InputError(fmt::format("size '{}' is too large", whole));
+    throw InputError(fmt::format("size '{}' is too large: N is at most 2^63 - 1", whole));
   return base << shift;
 }
 }  // namespace

@@ -71,8 +71,7 @@ GpuSpec parse_gpu_spec(std::string_view text, std::string_view file_name) {
       if (!seen.insert(std::string(pkey.str())).second)
         fields.fail(&pnode, pkey.str(), "given twice (each parameter has one source)");
       Quantity& q = g.*(param->member);
-      q.value = fields.required_number(pkey.str());
-      if (q.value < 0) fields.fail(&pnode, pkey.str(), "must not be negative");
+      q.value = fields.required_number(pkey.str(), 0, 1e18);  // bytes, Hz and B/s of any GPU stay far below 1e18
       q.source = source;
       if (notes)
         if (auto n = (*notes)[pkey.str()].value<std::string>()) q.note = *n;

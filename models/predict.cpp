@@ -9,6 +9,7 @@
 
 #include "models/error.hpp"
 #include "models/grid.hpp"
+#include "models/launch_limits.hpp"
 #include "models/occupancy.hpp"
 #include "models/traffic.hpp"
 
@@ -45,6 +46,7 @@ LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double from_l2, double
 
 void validate(const GpuSpec& gpu, const KernelSpec& k, const Launch& l) {
   if (l.n <= 0) throw InputError(fmt::format("N must be positive, got {}", l.n));
+  check_launch_limits(k, l);
   if (std::find(k.dtypes.begin(), k.dtypes.end(), l.dtype) == k.dtypes.end()) {
     std::string list;
     for (auto t : k.dtypes) list += (list.empty() ? "" : ", ") + std::string(to_string(t));

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
 
 #include "models/detail/toml_fields.hpp"
 #include "models/error.hpp"
@@ -13,6 +14,12 @@
 namespace roofline {
 namespace {
 using detail::TomlFields;
+
+// The range of every numeric field (docs/kernel-spec.md lists them). They keep every count the
+// model derives from a launch finite and exact: flops and instructions per element or thread,
+// times at most 2^62 elements, stay far below a double's range.
+constexpr double kMaxFlopsPerElement = 1e6;
+constexpr double kMaxInstructions = 1e9;  // per thread, and per loop iteration
 
 bool valid_name(std::string_view s) {
   if (s.empty()) return false;
@@ -73,8 +80,7 @@ FlopCount parse_flop(const TomlFields& f) {
   else if (op == "mul") c.op = FlopOp::mul;
   else if (op == "fma") c.op = FlopOp::fma;
   else f.fail(f.table().get("op"), "op", fmt::format("expected add, mul or fma, got \"{}\"", op));
-  c.per_element = f.required_number("per_element");
-  if (c.per_element < 0) f.fail(f.table().get("per_element"), "per_element", "must not be negative");
+  c.per_element = f.required_number("per_element", 0, kMaxFlopsPerElement);
   c.packed = static_cast<int>(f.optional_int("packed", 1, 16).value_or(1));
   return c;
 }
@@ -93,8 +99,7 @@ KernelPass parse_pass(const TomlFields& f) {
   else if (grid == "grid-stride") p.grid = GridPolicy::grid_stride;
   else f.fail(f.table().get("grid"), "grid", fmt::format("expected one-shot or grid-stride, got \"{}\"", grid));
   for (auto key : {"inst_per_thread", "inst_per_iteration"}) {
-    const double v = f.optional_number(key).value_or(0.0);
-    if (v < 0) f.fail(f.table().get(key), key, "must not be negative");
+    const double v = f.optional_number(key, 0, kMaxInstructions).value_or(0.0);
     (std::string_view(key) == "inst_per_thread" ? p.inst_per_thread : p.inst_per_iteration) = v;
   }
   p.registers = static_cast<int>(f.optional_int("registers", 0, 255).value_or(0));
@@ -172,18 +177,29 @@ std::vector<KernelSpec> parse_kernel_specs(std::string_view text, std::string_vi
   if (!list || list->empty())
     throw InputError(fmt::format("{}:1: no [[kernel]] table found", file_name));
   std::vector<KernelSpec> out;
+  std::unordered_map<std::string, const toml::table*> defined;  // name -> its first table: one look-up per kernel
   for (std::size_t i = 0; i < list->size(); ++i) {
     const auto* t = (*list)[i].as_table();
     if (!t) throw InputError(fmt::format("{}: kernel[{}]: expected a table", detail::toml_location(file_name, &(*list)[i]), i));
     out.push_back(parse_kernel(*t, file_name, i));
-    for (std::size_t j = 0; j + 1 < out.size(); ++j)
-      if (out[j].name == out.back().name)
-        throw InputError(fmt::format("{}: kernel '{}': name: defined twice", detail::toml_location(file_name, t), out.back().name));
+    if (const auto [first, added] = defined.emplace(out.back().name, t); !added)
+      throw InputError(fmt::format("{}: kernel '{}': name: defined twice (first at line {})",
+                                   detail::toml_location(file_name, t), out.back().name,
+                                   first->second->source().begin.line));
   }
   return out;
 }
 
 std::vector<KernelSpec> load_kernel_spec_file(const std::filesystem::path& path) {
+  // Only a regular file: a directory reads as empty and a device such as /dev/zero never ends.
+  std::error_code ec;
+  const auto type = std::filesystem::status(path, ec).type();
+  if (type == std::filesystem::file_type::not_found)
+    throw InputError(fmt::format("spec file '{}' does not exist", path.string()));
+  if (type == std::filesystem::file_type::directory)
+    throw InputError(fmt::format("spec file '{}' is a directory, not a TOML file", path.string()));
+  if (!ec && type != std::filesystem::file_type::regular)
+    throw InputError(fmt::format("spec file '{}' is not a regular file", path.string()));
   std::ifstream in(path);
   if (!in) throw InputError(fmt::format("cannot open spec file '{}'", path.string()));
   std::ostringstream text;

@@ -28,13 +28,46 @@ namespace {
 bool is_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
+
+// Bytes [i, i + length) of s form a control character: C0, DEL, or C1 (U+0080..U+009F, two
+// bytes in UTF-8). 0 when s[i] starts none.
+std::size_t control_length(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x20 || c == 0x7f) return 1;
+  const auto next = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
+  return c == 0xc2 && next >= 0x80 && next <= 0x9f ? 2 : 0;
+}
+
+void append_escaped(std::string& out, std::string_view s, std::size_t i, std::size_t length) {
+  for (std::size_t k = 0; k < length; ++k) out += fmt::format("\\x{:02x}", static_cast<unsigned char>(s[i + k]));
+}
 }  // namespace
+
+std::string escape_control_characters(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (const std::size_t length = control_length(s, i)) {
+      append_escaped(out, s, i, length);
+      i += length - 1;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
 
 std::string markdown_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size() + 8);
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
+    if (const std::size_t length = c != '\n' && c != '\r' ? control_length(s, i) : 0) {
+      out += '\\';  // markdown shows "\\x1b" as \x1b
+      append_escaped(out, s, i, length);
+      i += length - 1;
+      continue;
+    }
     switch (c) {
       case '\n':
       case '\r': out += ' '; break;

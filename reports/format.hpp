@@ -9,8 +9,12 @@ namespace roofline {
 // Text for HTML/SVG/XML element content and attribute values: & < > " ' escaped.
 std::string html_escape(std::string_view s);
 // Text for a GitHub-flavoured markdown table cell: markdown punctuation backslash-escaped,
-// '|' escaped, newlines folded, so that names such as `<script>` stay literal text.
+// '|' escaped, newlines folded, other control characters as `\x1b`, so that names such as
+// `<script>` stay literal text.
 std::string markdown_escape(std::string_view s);
+// Text for a terminal: control characters (C0, DEL and C1, such as ESC) written as `\x1b`, so
+// names from a spec file or a database cannot move the cursor, recolour or retitle a terminal.
+std::string escape_control_characters(std::string_view s);
 // One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF.
 std::string csv_field(std::string_view s);
 

@@ -21,10 +21,18 @@ void TextTable::add_row(std::vector<std::string> cells) {
 }
 
 void TextTable::print_text(std::ostream& out) const {
+  // The terminal sees control characters escaped: names may come from a spec file or a database.
+  std::vector<std::string> titles;
+  for (const auto& col : columns_) titles.push_back(escape_control_characters(col.title));
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& r : rows_) {
+    rows.emplace_back();
+    for (const auto& cell : r) rows.back().push_back(escape_control_characters(cell));
+  }
   std::vector<std::size_t> width(columns_.size());
   for (std::size_t c = 0; c < columns_.size(); ++c) {
-    width[c] = display_width(columns_[c].title);
-    for (const auto& r : rows_) width[c] = std::max(width[c], display_width(r[c]));
+    width[c] = display_width(titles[c]);
+    for (const auto& r : rows) width[c] = std::max(width[c], display_width(r[c]));
   }
   auto line = [&](auto cell_of) {
     std::string s;
@@ -37,9 +45,9 @@ void TextTable::print_text(std::ostream& out) const {
     while (!s.empty() && s.back() == ' ') s.pop_back();
     out << s << '\n';
   };
-  line([&](std::size_t c) { return columns_[c].title; });
+  line([&](std::size_t c) { return titles[c]; });
   line([&](std::size_t c) { return std::string(width[c], '-'); });
-  for (const auto& r : rows_) line([&](std::size_t c) { return r[c]; });
+  for (const auto& r : rows) line([&](std::size_t c) { return r[c]; });
 }
 
 void TextTable::print(std::ostream& out, OutputFormat format) const {

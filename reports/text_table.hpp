@@ -17,7 +17,7 @@ class TextTable {
   void add_row(std::vector<std::string> cells);  // one cell per column
   bool empty() const { return rows_.empty(); }
 
-  void print_text(std::ostream& out) const;      // aligned columns, a rule under the header
+  void print_text(std::ostream& out) const;      // aligned columns, a rule under the header, controls escaped
   void print_csv(std::ostream& out) const;       // RFC 4180
   void print_markdown(std::ostream& out) const;  // GitHub-flavoured, cells markdown-escaped
   // table, csv or markdown (json has no tabular form here: printed as table).

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
 
 namespace roofline::detail {
 
@@ -38,19 +37,19 @@ std::string TomlFields::required_string(std::string_view key) const {
   return *s;
 }
 
-std::optional<double> TomlFields::optional_number(std::string_view key) const {
+std::optional<double> TomlFields::optional_number(std::string_view key, double lo, double hi) const {
   const toml::node* n = table_.get(key);
   if (!n) return std::nullopt;
-  if (const auto* i = n->as_integer()) return static_cast<double>(i->get());
-  if (const auto* f = n->as_floating_point()) {
-    if (!std::isfinite(f->get())) fail(n, key, "must be a finite number");
-    return f->get();
-  }
-  fail(n, key, "expected a number");
+  double v = 0;
+  if (const auto* i = n->as_integer()) v = static_cast<double>(i->get());
+  else if (const auto* f = n->as_floating_point()) v = f->get();
+  else fail(n, key, "expected a number");
+  if (!(v >= lo && v <= hi)) fail(n, key, fmt::format("must be between {} and {}, got {}", lo, hi, v));  // NaN too
+  return v;
 }
 
-double TomlFields::required_number(std::string_view key) const {
-  auto v = optional_number(key);
+double TomlFields::required_number(std::string_view key, double lo, double hi) const {
+  auto v = optional_number(key, lo, hi);
   if (!v) fail(key, "missing (required)");
   return *v;
 }

@@ -24,9 +24,10 @@ class TomlFields {
 
   std::optional<std::string> optional_string(std::string_view key) const;
   std::string required_string(std::string_view key) const;
-  std::optional<double> optional_number(std::string_view key) const;
-  double required_number(std::string_view key) const;
-  // An integer within [lo, hi].
+  // Every number read has a range, [lo, hi], checked here as it is read: a value the model
+  // cannot compute with fails with its file and line, not later in arithmetic or storage.
+  std::optional<double> optional_number(std::string_view key, double lo, double hi) const;
+  double required_number(std::string_view key, double lo, double hi) const;
   std::optional<std::int64_t> optional_int(std::string_view key, std::int64_t lo, std::int64_t hi) const;
   // Keys present in the table but not in `known` are errors (catches typos).
   void reject_unknown_keys(std::span<const std::string_view> known) const;

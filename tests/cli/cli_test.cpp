@@ -96,9 +96,10 @@ TEST(Cli, GlobMatchingNothingIsAnError) { expect_clear_error(run("predict --kern
 
 TEST(Cli, BadSizesAreRefused) {
   expect_clear_error(run("predict --kernel add_f32 --n 0"), "N must be positive");
-  expect_clear_error(run("predict --kernel add_f32 --n 2^40"), "GiB of device memory");
+  expect_clear_error(run("predict --kernel add_f32 --n 2^36"), "GiB of device memory");
+  expect_clear_error(run("predict --kernel add_f32 --n 2^40"), "a CUDA grid holds at most 2147483647 (2^31 - 1) blocks");
   // The first launch is fine, the second is not: nothing is printed at all.
-  expect_clear_error(run("predict --kernel add_f32 --n 1M,2^40"), "GiB of device memory");
+  expect_clear_error(run("predict --kernel add_f32 --n 1M,2^36"), "GiB of device memory");
 }
 
 TEST(Cli, BadDtypeAndBlockAreRefused) {
@@ -119,6 +120,20 @@ TEST(Cli, UserSpecPredicts) {
   const Result r = run("predict --spec " ROOFLINE_SOURCE_DIR "/tests/models/data/add_f32.toml --kernel my_add_f32 --n 2^28 --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("my_add_f32,268435456"), std::string::npos) << r.out;
+}
+
+// A spec's text reaches the terminal with its control characters escaped: a description
+// cannot recolour, clear or retitle the user's terminal.
+TEST(Cli, SpecTextReachesTheTerminalEscaped) {
+  const auto path = std::filesystem::temp_directory_path() / "roofline-escape-spec.toml";
+  std::ofstream(path) << "[[kernel]]\nname = \"mine\"\ndescription = \"red \\u001b[31m title \\u001b]0;x\\u0007\"\n"
+                         "dtypes = [\"f32\"]\narrays = [ { name = \"a\", op = \"load\" } ]\n";
+  const Result r = run("kernels --spec " + path.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x07'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("red \\x1b[31m title \\x1b]0;x\\x07"), std::string::npos) << r.out;
+  std::filesystem::remove(path);
 }
 
 TEST(Cli, GpusListsTheModels) {

@@ -1,4 +1,5 @@
 // Kernel spec files: a round trip through a real file, and errors that name file, line, field.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -109,12 +110,55 @@ TEST(SpecFile, ErrorsNameFileLineAndField) {
   EXPECT_EQ(error_of("title = \"x\"\n"), "my.toml:1: title: unknown top-level field (expected [[kernel]] tables)");
 }
 
-TEST(SpecFile, MissingFileIsAClearError) {
+std::string load_error_of(const std::filesystem::path& path) {
   try {
-    load_kernel_spec_file("/nonexistent/k.toml");
-    FAIL();
+    load_kernel_spec_file(path);
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "cannot open spec file '/nonexistent/k.toml'");
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(SpecFile, OnlyARegularFileIsRead) {
+  EXPECT_EQ(load_error_of("/nonexistent/k.toml"), "spec file '/nonexistent/k.toml' does not exist");
+  EXPECT_EQ(load_error_of(std::filesystem::temp_directory_path()),
+            "spec file '" + std::filesystem::temp_directory_path().string() + "' is a directory, not a TOML file");
+  // A device never ends: reading it would never return.
+  EXPECT_EQ(load_error_of("/dev/zero"), "spec file '/dev/zero' is not a regular file");
+}
+
+// Every numeric field has a range, checked as it is read, with the file and line.
+TEST(SpecFile, NumbersOutOfRangeAreRefusedWhereTheyAreWritten) {
+  const std::string head = "[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\n";
+  const std::string arrays = "arrays = [ { name = \"a\", op = \"load\" } ]\n";
+  EXPECT_EQ(error_of(head + "inst_per_thread = 1e300\n" + arrays),
+            "my.toml:4: kernel 'k': inst_per_thread: must be between 0 and 1000000000, got 1e+300");
+  EXPECT_EQ(error_of(head + "inst_per_iteration = -1\n" + arrays),
+            "my.toml:4: kernel 'k': inst_per_iteration: must be between 0 and 1000000000, got -1");
+  EXPECT_EQ(error_of(head + "inst_per_thread = nan\n" + arrays),
+            "my.toml:4: kernel 'k': inst_per_thread: must be between 0 and 1000000000, got nan");
+  EXPECT_EQ(error_of(head + arrays + "flops = [ { type = \"f32\", op = \"add\", per_element = 1e308 } ]\n"),
+            "my.toml:5: kernel 'k': flops[0]: per_element: must be between 0 and 1000000, got 1e+308");
+  EXPECT_EQ(error_of(head + arrays + "flops = [ { type = \"f32\", op = \"add\", per_element = inf } ]\n"),
+            "my.toml:5: kernel 'k': flops[0]: per_element: must be between 0 and 1000000, got inf");
+  EXPECT_EQ(error_of(head + "ilp = 65\n" + arrays), "my.toml:4: kernel 'k': ilp: must be between 1 and 64, got 65");
+}
+
+// A spec of many kernels, the last one repeating the first: the duplicate is found (one look-up
+// per kernel, so this stays quick however long the file) and both lines are named.
+TEST(SpecFile, DuplicateNamesAreFoundInALongSpec) {
+  constexpr int kernels = 20000;
+  std::string text;
+  for (int i = 0; i < kernels; ++i)
+    text += fmt::format("[[kernel]]\nname = \"k{}\"\ndtypes = [\"f32\"]\narrays = [ {{ name = \"a\", op = \"load\" }} ]\n", i);
+  EXPECT_EQ(parse_kernel_specs(text, "many.toml").size(), static_cast<std::size_t>(kernels));
+  text += "[[kernel]]\nname = \"k0\"\ndtypes = [\"f32\"]\narrays = [ { name = \"a\", op = \"load\" } ]\n";
+  try {
+    parse_kernel_specs(text, "many.toml");
+    FAIL() << "the duplicate was not found";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), fmt::format("many.toml:{}: kernel 'k0': name: defined twice (first at line 1)",
+                                                 4 * kernels + 1));
   }
 }
 
