@@ -157,12 +157,14 @@ struct SpoolFolder {
   }
 };
 
+// launch__registers_per_thread as ncu reports it: registers are allocated to a thread in
+// units of 8 (a compiled 30 reads 32).
 void add_launch_metrics(const ProfileOptions& o, std::vector<ProfiledLaunch>& launches) {
   const auto names = metrics_for(o);
   const bool registers = std::find(names.begin(), names.end(), metric::registers) != names.end();
   for (auto& l : launches)
     if (registers && l.counter_status == CounterStatus::collected && l.id.registers_per_thread > 0)
-      l.counters.push_back({std::string(metric::registers), static_cast<double>(allocated_registers(l.id.registers_per_thread))});
+      l.counters.push_back({std::string(metric::registers), (allocated_registers(l.id.registers_per_thread) + 7) / 8 * 8.0});
 }
 
 DeviceInfo profiled_device(const ProfileOptions& o) {
@@ -220,6 +222,11 @@ int profile(const ProfileOptions& o) {
   fmt::print("roofline: run {} in {}: {} kernel launches recorded, {} with counters, {} process(es); the program "
              "exited with {}\n",
              run_id, o.db, launches.size(), with_counters, spool.processes().size(), exit_code);
+  for (const auto& l : launches)
+    if (l.counter_status == CounterStatus::timing_only && l.counter_note.find("fix:") != std::string::npos) {
+      fmt::print(stderr, "roofline: timing only: {}\n", l.counter_note);  // no permission, another profiler, ...
+      break;
+    }
   if (!o.kernel_regex.empty() && spool.selected() == 0)
     fmt::print(stderr, "roofline: --kernel-name '{}' matched no launch ({} kernel names)\n", o.kernel_regex, o.name_base);
   return exit_code;

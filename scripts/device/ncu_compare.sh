@@ -12,7 +12,7 @@ metrics=$($R metrics --names)
   echo "Device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); date: $(date -u +%Y-%m-%dT%H:%M:%SZ); $($R --version)"
 } > $E/facts.txt
 $R kernels --format json > $E/kernels.json
-for n in 2^24 2^28; do
+for n in ${SIZES:-2^20 2^24 2^28}; do
   tag=${n/^/_}
   s=$(date +%s%N)
   $R measure --no-timing --n $n --format csv > $E/roofline_$tag.csv 2> $E/roofline_$tag.err
@@ -28,7 +28,7 @@ s=$(date +%s%N)
 compute-sanitizer --tool memcheck --leak-check full $R measure --once --n 4099,1000003 > $E/memcheck.txt 2>&1
 echo "exit $?" >> $E/memcheck.txt
 echo "compute-sanitizer memcheck: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
-for b in 128 256 512 1024; do
+for b in ${BLOCKS-128 256 512 1024}; do
   $R measure --no-counters --kernel add_f32x4,add_f32x4_streaming,add_f32x4_bulk,add_f32_cub --n 2^28 --block $b --time-budget 2 >> $E/blocks.txt 2>&1
 done
 tar -C $OUT -czf $OUT/ncu.tar.gz ncu && rm -rf $E
