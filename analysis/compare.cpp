@@ -6,6 +6,8 @@
 #include <cmath>
 #include <map>
 
+#include "analysis/detail/words.hpp"
+#include "analysis/unit_loads.hpp"
 #include "models/dtype.hpp"
 #include "models/metric.hpp"
 #include "models/traffic.hpp"
@@ -13,32 +15,12 @@
 namespace roofline {
 namespace {
 
-constexpr double kSector = 32.0;
-
-// ---- words and numbers --------------------------------------------------------------------
-
-std::string bytes_str(double b) {
-  if (b >= 1e9) return fmt::format("{:.2f} GB", b / 1e9);
-  if (b >= 1e6) return fmt::format("{:.1f} MB", b / 1e6);
-  if (b >= 1e3) return fmt::format("{:.1f} kB", b / 1e3);
-  return fmt::format("{:.0f} B", b);
-}
-std::string mib_str(double b) { return fmt::format("{:.1f} MiB", b / (1024.0 * 1024.0)); }
-std::string time_str(double ns) {
-  if (ns < 1e3) return fmt::format("{:.0f} ns", ns);
-  if (ns < 1e6) return fmt::format("{:.2f} us", ns / 1e3);
-  return fmt::format("{:.3f} ms", ns / 1e6);
-}
-std::string bw_str(double bps) {
-  if (bps >= 1e12) return fmt::format("{:.2f} TB/s", bps / 1e12);
-  return fmt::format("{:.0f} GB/s", bps / 1e9);
-}
-std::string count_str(double c) {
-  if (c >= 1e9) return fmt::format("{:.2f}G", c / 1e9);
-  if (c >= 1e6) return fmt::format("{:.2f}M", c / 1e6);
-  if (c >= 1e4) return fmt::format("{:.1f}k", c / 1e3);
-  return fmt::format("{:.0f}", c);
-}
+using detail::bw_str;
+using detail::bytes_str;
+using detail::count_str;
+using detail::kSector;
+using detail::mib_str;
+using detail::time_str;
 
 // ---- counters -----------------------------------------------------------------------------
 
@@ -371,109 +353,25 @@ Limiter measured_limiter(const Prediction& p, const Measurement& m, const GpuSpe
   const double t = *dur * 1e-9;
   const bool counters = have_counters(m);
   lim.inferred = !counters;
-  const double sm = gpu.sm_count.value;
-  double clock = gpu.sm_clock_hz.value;
-  if (counters)
-    if (auto c = get(m, metric::sm_clock); c && *c > 0) clock = *c;
-  const std::string by = counters ? "measured" : "predicted";
-
-  // Reads a count from the measurement, or from the prediction when timing-only.
-  auto count = [&](std::initializer_list<std::string_view> names) -> std::optional<double> {
-    return counters ? sum_of(m, names) : sum_of(p, names);
-  };
-  auto add = [&](std::string unit, double pct, std::string basis) {
-    if (std::isfinite(pct) && pct >= 0) lim.loads.push_back({std::move(unit), pct, std::move(basis)});
-  };
-
-  // DRAM
-  {
-    std::optional<double> r, w;
-    if (counters) {
-      r = sectors(m, metric::dram_sectors_read, metric::dram_bytes_read);
-      w = sectors(m, metric::dram_sectors_write, metric::dram_bytes_write);
-    } else {
-      r = sectors(p, metric::dram_sectors_read, metric::dram_bytes_read);
-      w = sectors(p, metric::dram_sectors_write, metric::dram_bytes_write);
-    }
-    const double ceil = dram_ceiling(gpu);
-    if ((r || w) && ceil > 0) {
-      const double bytes = (r.value_or(0) + w.value_or(0)) * kSector;
-      add("dram", 100 * bytes / t / ceil, fmt::format("{} DRAM bytes {} / {} / {}", by, bytes_str(bytes), time_str(*dur), bw_str(ceil)));
-    } else if (counters && get(m, metric::dram_throughput)) {
-      add("dram", *get(m, metric::dram_throughput), std::string(metric::dram_throughput));
-    } else if (!counters && p.dram_bytes > 0 && ceil > 0) {
-      add("dram", 100 * p.dram_bytes / t / ceil, fmt::format("predicted DRAM bytes {} / {} / {}", bytes_str(p.dram_bytes), time_str(*dur), bw_str(ceil)));
-    }
+  LoadInputs in;
+  in.source = counters ? "measured" : "predicted";
+  in.duration_s = t;
+  if (counters) {
+    in.counter = [&m](std::string_view name) { return get(m, name); };
+  } else {
+    // Timing-only: the model's traffic and instructions over the measured time.
+    in.counter = [&p](std::string_view name) -> std::optional<double> {
+      return name == metric::sm_clock ? std::nullopt : get(p, name);
+    };
+    if (p.dram_bytes > 0) in.dram_bytes = p.dram_bytes;
+    if (p.l2_bytes > 0) in.l2_bytes = p.l2_bytes;
   }
-  // L2 (sectors from L1, the unit the model's l2_bandwidth is expressed in)
-  {
-    const auto s = count({metric::lts_tex_read, metric::lts_tex_write});
-    const double ceil = gpu.l2_bandwidth.value;
-    if (s && ceil > 0) {
-      add("l2", 100 * *s * kSector / t / ceil, fmt::format("{} L2 sectors from L1 x 32 = {} / {} / {}", by, bytes_str(*s * kSector), time_str(*dur), bw_str(ceil)));
-    } else if (counters && get(m, metric::lts_throughput)) {
-      add("l2", *get(m, metric::lts_throughput), std::string(metric::lts_throughput));
-    } else if (!counters && p.l2_bytes > 0 && ceil > 0) {
-      add("l2", 100 * p.l2_bytes / t / ceil, fmt::format("predicted L2 bytes {} / {} / {}", bytes_str(p.l2_bytes), time_str(*dur), bw_str(ceil)));
-    }
-  }
-  // LSU / L1
-  {
-    const double wf_bytes = gpu.l1_wavefront_bytes.value > 0 ? gpu.l1_wavefront_bytes.value : 128.0;
-    std::optional<double> wf;
-    const std::pair<std::string_view, std::string_view> kinds[] = {{metric::l1_requests_ld, metric::l1_sectors_ld},
-                                                                   {metric::l1_requests_st, metric::l1_sectors_st}};
-    for (const auto& [req_name, sec_name] : kinds) {
-      const auto req = count({req_name});
-      const auto sec = count({sec_name});
-      if (req || sec) wf = wf.value_or(0) + std::max(req.value_or(0), sec.value_or(0) * kSector / wf_bytes);
-    }
-    const double peak = sm * clock * t * gpu.lsu_wavefronts_per_clock_per_sm.value;
-    if (wf && peak > 0)
-      add("lsu", 100 * *wf / peak, fmt::format("{} L1 wavefronts ~ max(requests, sectors x 32 / {:.0f} B) = {} over {:.0f} per clock per SM", by, wf_bytes, count_str(*wf), gpu.lsu_wavefronts_per_clock_per_sm.value));
-  }
-  // Issue
-  {
-    const auto inst = count({metric::inst_executed});
-    const double peak = sm * gpu.schedulers_per_sm.value * gpu.issue_per_scheduler_per_clock.value * clock * t;
-    if (inst && peak > 0)
-      add("issue", 100 * *inst / peak, fmt::format("{} smsp__inst_executed {} / ({:.0f} SMs x {:.0f} schedulers x {:.2f} GHz x {})", by, count_str(*inst), sm, gpu.schedulers_per_sm.value * gpu.issue_per_scheduler_per_clock.value, clock / 1e9, time_str(*dur)));
-  }
-  // Compute
-  {
-    const auto f32 = count({metric::fadd, metric::fmul, metric::ffma});
-    const auto f16 = count({metric::hadd, metric::hmul, metric::hfma});
-    const double peak32 = sm * gpu.fp32_fma_per_clock_per_sm.value * clock * t;
-    const double peak16 = sm * gpu.fp16_fma_per_clock_per_sm.value / 2 * clock * t;
-    double pct = -1;
-    std::string basis;
-    if (f32 && peak32 > 0 && 100 * *f32 / peak32 > pct)
-      pct = 100 * *f32 / peak32, basis = fmt::format("{} FP32 thread instructions {} against {:.0f} lanes per SM", by, count_str(*f32), gpu.fp32_fma_per_clock_per_sm.value);
-    if (f16 && peak16 > 0 && 100 * *f16 / peak16 > pct)
-      pct = 100 * *f16 / peak16, basis = fmt::format("{} FP16 thread instructions {} against {:.0f} per SM per clock", by, count_str(*f16), gpu.fp16_fma_per_clock_per_sm.value / 2);
-    if (pct >= 0) add("compute", pct, basis);
-  }
-  std::stable_sort(lim.loads.begin(), lim.loads.end(),
-                   [](const UnitLoad& a, const UnitLoad& b) { return a.pct_of_peak > b.pct_of_peak; });
-  const UnitLoad* top = lim.loads.empty() ? nullptr : &lim.loads.front();
-
+  lim.loads = unit_loads(in, gpu);
   // Launch floor: one overhead per kernel the launch runs, as the prediction's launch bound.
-  const double floor = bound(p, BoundKind::launch).seconds * 1e9;
-  std::optional<UnitLoad> launch;
+  const double floor = bound(p, BoundKind::launch).seconds;
+  lim.unit = limiter_of(lim.loads, t, floor);
   if (floor > 0) {
-    launch = UnitLoad{"launch", 100 * floor / *dur,
-                      fmt::format("launch floor {} / duration {}", time_str(floor), time_str(*dur))};
-  }
-  switch (classify_limiter(top ? top->pct_of_peak / 100 : 0.0, t, floor * 1e-9)) {
-    case LimiterClass::busiest_unit: lim.unit = top->unit; break;
-    case LimiterClass::launch: lim.unit = "launch"; break;
-    case LimiterClass::latency:
-      if (top) lim.unit = "latency";
-      break;
-  }
-
-  if (launch) {
-    lim.loads.push_back(*launch);
+    lim.loads.push_back(launch_load(floor, t));
     std::stable_sort(lim.loads.begin(), lim.loads.end(),
                      [](const UnitLoad& a, const UnitLoad& b) { return a.pct_of_peak > b.pct_of_peak; });
   }

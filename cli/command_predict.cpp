@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/kernel_selection.hpp"
 #include "cli/launch_options.hpp"
+#include "cli/predict_from_run.hpp"
 #include "cli/stored_calibration.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/predict.hpp"
@@ -19,9 +20,15 @@ void add_predict_command(CLI::App& app) {
   auto format = std::make_shared<std::string>("table");
   auto details = std::make_shared<bool>(false);
   auto db = std::make_shared<std::string>();
+  auto from_run = std::make_shared<std::string>();
+  auto kernel_name = std::make_shared<std::string>();
   cmd->add_option("--gpu", *gpu, "GPU model id (see `roofline gpus`)")->capture_default_str();
   cmd->add_option("--db", *db, "apply the latest calibration of a --gpu device stored in this database (opened read-only)");
   add_launch_options(*cmd, *opts);
+  cmd->add_option("--from-run", *from_run,
+                  "predict the launches of a stored profile or import run (an id or latest) on --gpu, from their own "
+                  "counters: no spec needed (--db: the database holding it, default roofline.db)");
+  cmd->add_option("--kernel-name", *kernel_name, "with --from-run: only launches whose demangled name matches this regex");
   cmd->add_option("--format", *format, "table, json (full precision) or csv")->capture_default_str();
   cmd->add_flag("--details", *details,
                 "table format: also print each launch's bound explanations, counters and notes, and every ceiling "
@@ -31,9 +38,14 @@ void add_predict_command(CLI::App& app) {
       "  roofline predict --kernel add_f32x4 --n 2^28\n"
       "  roofline predict --gpu rtx-4090 --kernel 'add_*' --n 1M,16M,256M --cache warm\n"
       "  roofline predict --spec my_kernel.toml --n 2^24 --format json\n"
-      "  roofline predict --kernel add_f32 --n 2^28 --db roofline.db --details   # with calibrated ceilings");
+      "  roofline predict --kernel add_f32 --n 2^28 --db roofline.db --details   # with calibrated ceilings\n"
+      "  roofline predict --from-run latest --gpu h200 --kernel-name 'gemm|softmax'  # a profiled program elsewhere");
   cmd->callback([=] {
     const OutputFormat f = output_format_from_string(*format);
+    if (!from_run->empty()) {
+      predict_from_run({*from_run, db->empty() ? "roofline.db" : *db, *kernel_name, *gpu}, f, std::cout);
+      return;
+    }
     std::optional<CalibratedGpu> calibrated;
     if (!db->empty()) calibrated = with_stored_calibration(find_gpu(*gpu), SqliteStore(*db, OpenMode::read_only), "");
     const GpuSpec& g = calibrated ? calibrated->gpu : find_gpu(*gpu);

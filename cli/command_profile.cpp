@@ -19,12 +19,15 @@
 #include "cli/commands.hpp"
 #include "cli/device_probe.hpp"
 #include "cli/invocation.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/profile_spool.hpp"
+#include "cli/report_files.hpp"
 #include "cli/stored_calibration.hpp"
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/metric.hpp"
 #include "models/occupancy.hpp"
+#include "reports/profile_tables.hpp"
 #include "reports/sqlite_store.hpp"
 
 namespace fs = std::filesystem;
@@ -40,6 +43,7 @@ struct ProfileOptions {
   int device = -1, batch = 64;
   std::vector<std::string> extra_metrics;
   bool counters = true;
+  ReportPaths reports;
 };
 
 std::atomic<int> g_forward_signal{0};
@@ -103,7 +107,7 @@ void set_injection_environment(const ProfileOptions& o, const fs::path& spool, c
 
 void print_progress(const std::vector<ProfiledLaunch>& arrived, std::int64_t& profiled) {
   for (const auto& l : arrived)
-    fmt::print(stderr, "roofline: [{}] {} ({}x{}x{} blocks of {}): {}\n", ++profiled, l.id.demangled, l.id.grid.x,
+    fmt::print(stderr, "roofline: [{}] {} ({}x{}x{} blocks of {}): {}\n", ++profiled, kernel_display_name(l.id.demangled), l.id.grid.x,
                l.id.grid.y, l.id.grid.z, l.id.block.count(),
                l.counter_status == CounterStatus::collected ? fmt::format("counters in {} passes", l.passes)
                                                             : l.counter_note);
@@ -177,6 +181,9 @@ DeviceInfo profiled_device(const ProfileOptions& o) {
 }
 
 int profile(const ProfileOptions& o) {
+  std::vector<OutputFile> outputs = report_outputs(o.reports);
+  outputs.push_back({"--db", o.db});
+  check_output_files(outputs);
   const fs::path program = resolve_command(o.command.front());
   const fs::path library = injection_library();
   const DeviceInfo device = profiled_device(o);
@@ -219,6 +226,10 @@ int profile(const ProfileOptions& o) {
 
   std::int64_t with_counters = 0;
   for (const auto& l : launches) with_counters += l.counter_status == CounterStatus::collected;
+  const RunRecord stored = store.load_run(run_id);
+  print_report_table(profile_kernels_table(stored), std::cout);
+  const std::string written = write_reports(stored, o.reports);
+  if (!written.empty()) fmt::print("{}", written);
   fmt::print("roofline: run {} in {}: {} kernel launches recorded, {} with counters, {} process(es); the program "
              "exited with {}\n",
              run_id, o.db, launches.size(), with_counters, spool.processes().size(), exit_code);
@@ -256,6 +267,8 @@ void add_profile_command(CLI::App& app) {
       ->delimiter(',');
   cmd->add_flag("--no-counters", [o](std::int64_t) { o->counters = false; },
                 "trace only: every launch with its duration, no counters (no replay, little overhead)");
+  cmd->add_option("--html", o->reports.html, "also write the run's HTML report here");
+  cmd->add_option("--md", o->reports.md, "also write the run's markdown report here (its chart beside it)");
   cmd->add_option("--batch", o->batch, "launches replayed together (each replay pass covers them all)")
       ->check(CLI::Range(1, 4096))
       ->capture_default_str();
@@ -270,6 +283,7 @@ void add_profile_command(CLI::App& app) {
       "  roofline profile -- ./my_app --size 4096\n"
       "  roofline profile --kernel-name 'gemm|softmax' --launch-count 5 -- python3 train.py\n"
       "  roofline profile --no-counters -- ./my_app        # durations only\n"
+      "  roofline profile --html app.html -- ./my_app     # and its report\n"
       "  roofline query \"SELECT * FROM v_profile_kernels WHERE run_id = (SELECT max(id) FROM runs)\"");
   cmd->callback([o] {
     const int code = profile(*o);

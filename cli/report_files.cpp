@@ -107,8 +107,7 @@ std::string write_reports(const RunRecord& run, const ReportPaths& paths) {
   return written;
 }
 
-void print_launch_summary(const RunRecord& run, std::ostream& out) {
-  const ReportTable table = launches_table(run);
+void print_report_table(const ReportTable& table, std::ostream& out) {
   TextTable t;
   for (std::size_t c = 0; c < table.header.size(); ++c)
     t.add_column(table.header[c], !table.rows.empty() && table.rows[0][c].numeric ? Align::right : Align::left);
@@ -118,6 +117,10 @@ void print_launch_summary(const RunRecord& run, std::ostream& out) {
     t.add_row(std::move(cells));
   }
   t.print_text(out);
+}
+
+void print_launch_summary(const RunRecord& run, std::ostream& out) {
+  print_report_table(launches_table(run), out);
   out << summary_line(run_summary(run)) << '\n';
 }
 

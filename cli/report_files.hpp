@@ -8,6 +8,7 @@
 
 #include "cli/output_paths.hpp"
 #include "reports/report_data.hpp"
+#include "reports/report_tables.hpp"
 
 namespace roofline {
 
@@ -32,6 +33,8 @@ void write_whole_file(const std::string& path, const std::function<void(std::ost
 // returns the paths written, one per line, for the user.
 std::string write_reports(const RunRecord& run, const ReportPaths& paths);
 
+// A report table as aligned text.
+void print_report_table(const ReportTable& table, std::ostream& out);
 // The per-launch table (time predicted vs measured, bound vs limiter) as aligned text.
 void print_launch_summary(const RunRecord& run, std::ostream& out);
 

@@ -47,6 +47,15 @@ constexpr std::array kMetrics{
     MetricInfo{metric::lts_throughput, "%", "L2 throughput as a percentage of peak", "", true},
     MetricInfo{metric::registers, "register", "registers per thread of the launched kernel",
                "compiler resource report at build time", true},
+    MetricInfo{metric::shared_wavefronts_ld, "wavefront", "shared-memory load wavefronts (more than one per request: bank conflicts)", "", true},
+    MetricInfo{metric::shared_wavefronts_st, "wavefront", "shared-memory store wavefronts", "", true},
+    MetricInfo{metric::dadd, "inst", "thread-level FP64 add instructions", "", true},
+    MetricInfo{metric::dmul, "inst", "thread-level FP64 multiply instructions", "", true},
+    MetricInfo{metric::dfma, "inst", "thread-level FP64 FMA instructions", "", true},
+    MetricInfo{metric::tensor_pipe, "%", "tensor pipe (HMMA, HGMMA) busy, as a percentage of its peak", "", true},
+    MetricInfo{metric::tensor_ops_fp16, "op", "math operations on the tensor path from FP16 sources", "", true},
+    MetricInfo{metric::tensor_ops_bf16, "op", "math operations on the tensor path from BF16 sources", "", true},
+    MetricInfo{metric::tensor_ops_tf32, "op", "math operations on the tensor path from TF32 sources", "", true},
 };
 }  // namespace
 

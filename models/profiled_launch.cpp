@@ -1,6 +1,54 @@
 #include "models/profiled_launch.hpp"
 
+#include <string_view>
+#include <utility>
+
 namespace roofline {
+namespace {
+
+// The demangled name up to its parameter list, "(anonymous namespace)" not taken for one.
+std::string before_parameters(const std::string& demangled) {
+  std::string plain = demangled;
+  for (std::size_t at; (at = plain.find("(anonymous namespace)")) != std::string::npos;) plain.replace(at, 21, "anonymous");
+  int depth = 0;
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    if (plain[i] == '<') ++depth;
+    else if (plain[i] == '>') --depth;
+    else if (plain[i] == '(' && depth == 0) return plain.substr(0, i);
+  }
+  return plain;
+}
+
+// Splits "ns::name<args>" into "name" and "<args>" (empty when not a template).
+std::pair<std::string, std::string> name_and_template(const std::string& s) {
+  std::string_view v = s;
+  std::string args;
+  if (!v.empty() && v.back() == '>') {
+    int d = 0;
+    std::size_t i = v.size();
+    while (i > 0) {
+      --i;
+      if (v[i] == '>') ++d;
+      else if (v[i] == '<' && --d == 0) break;
+    }
+    args = std::string(v.substr(i));
+    v = v.substr(0, i);
+  }
+  const std::size_t cut = v.find_last_of(": ");
+  return {std::string(cut == std::string_view::npos ? v : v.substr(cut + 1)), args};
+}
+
+}  // namespace
+
+std::string kernel_function_name(const std::string& demangled) {
+  return name_and_template(before_parameters(demangled)).first;
+}
+
+std::string kernel_display_name(const std::string& demangled, std::size_t max_template) {
+  auto [name, args] = name_and_template(before_parameters(demangled));
+  if (args.size() > max_template + 2) args = args.substr(0, max_template + 1) + "…>";
+  return name + args;
+}
 
 const MetricValue* counter(const ProfiledLaunch& l, std::string_view name) {
   for (const auto& c : l.counters)

@@ -44,6 +44,13 @@ struct ProfiledLaunch {
   std::vector<MetricValue> counters;  // under Nsight Compute names
 };
 
+// The function name alone, as ncu's --kernel-name-base function: no return type, namespaces,
+// template arguments or parameters ("void at::native::foo<float>(float*)" -> "foo").
+std::string kernel_function_name(const std::string& demangled);
+// A name short enough for a table: the function name with its template arguments cut to
+// about max_template characters ("vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<f…>").
+std::string kernel_display_name(const std::string& demangled, std::size_t max_template = 40);
+
 // The counter's value, or nullptr.
 const MetricValue* counter(const ProfiledLaunch& l, std::string_view name);
 

@@ -7,23 +7,16 @@
 
 #include <fmt/format.h>
 
+#include "reports/detail/report_cells.hpp"
 #include "reports/format.hpp"
+#include "reports/profile_tables.hpp"
 
 namespace roofline {
 namespace {
 
-ReportCell text(std::string s, Emphasis e = Emphasis::none) {
-  ReportCell c;
-  c.text = std::move(s);
-  c.emphasis = e;
-  return c;
-}
-ReportCell num(std::string s, Emphasis e = Emphasis::none) {
-  ReportCell c = text(std::move(s), e);
-  c.numeric = true;
-  return c;
-}
-constexpr std::string_view kNone = "—";
+using detail::kNone;
+using detail::num;
+using detail::text;
 
 std::vector<ReportCell> launch_cells(std::size_t index, const Launch& l) {
   return {num(std::to_string(index + 1)), text(l.kernel), num(std::to_string(l.n)),
@@ -103,15 +96,26 @@ ReportTable run_facts_table(const RunRecord& r) {
   row("started", run.started_at);
   row("finished", run.finished_at.empty() ? std::string(kNone) : run.finished_at);
   row("command", run.command_line);
-  row("toolkit", run.toolkit_version + (run.git_revision.empty() ? "" : " (" + run.git_revision + ")"));
-  row("predicted for", r.gpu.id + (r.gpu.name.empty() ? "" : " — " + r.gpu.name));
+  // The version already names its revision ("0.1.0 (git b5d74c5)") when it was built from git.
+  const bool named = run.git_revision.empty() || run.toolkit_version.find(run.git_revision) != std::string::npos;
+  row("toolkit", run.toolkit_version + (named ? "" : " (" + run.git_revision + ")"));
+  row(run.kind == RunKind::suite ? "predicted for" : "ceilings of", r.gpu.id + (r.gpu.name.empty() ? "" : " — " + r.gpu.name));
   row("measured on", run.device ? run.device->name : "nothing was measured (no GPU used)",
       run.device ? Emphasis::none : Emphasis::warn);
   row("cache", run.cache_setting);
   row("clocks", run.clock_setting);
-  std::size_t measured = 0;
-  for (const auto& l : r.launches) measured += l.measurement ? 1 : 0;
-  row("launches", fmt::format("{} ({} measured)", r.launches.size(), measured));
+  if (run.kind == RunKind::suite) {
+    std::size_t measured = 0;
+    for (const auto& l : r.launches) measured += l.measurement ? 1 : 0;
+    row("launches", fmt::format("{} ({} measured)", r.launches.size(), measured));
+  } else {
+    std::size_t counted = 0;
+    for (const auto& l : r.profiled) counted += l.launch.counter_status == CounterStatus::collected ? 1 : 0;
+    row("kind", std::string(to_string(run.kind)));
+    row("working directory", run.working_directory);
+    if (run.exit_code) row("exit code", std::to_string(*run.exit_code), *run.exit_code == 0 ? Emphasis::none : Emphasis::bad);
+    row("launches", fmt::format("{} ({} with counters)", r.profiled.size(), counted));
+  }
   if (!run.note.empty()) row("note", run.note);
   return t;
 }
@@ -356,7 +360,8 @@ std::string report_title(const RunRecord& r) {
 
 std::vector<std::string> report_banners(const RunRecord& r) {
   std::vector<std::string> out;
-  if (!run_has_measurements(r))
+  const bool profile = r.run.kind != RunKind::suite;
+  if (!profile && !run_has_measurements(r))
     out.push_back(fmt::format("Nothing was measured in this run: every number below is a prediction for {}.", r.gpu.id));
   // Runs stored before the time row became the event median: say why `roofline accuracy` differs.
   if (std::any_of(r.launches.begin(), r.launches.end(),
@@ -364,7 +369,12 @@ std::vector<std::string> report_banners(const RunRecord& r) {
     out.push_back("Stored by an older roofline: this run's comparisons take the time from CUPTI's "
                   "gpu__time_duration.sum, not the median CUDA-event time the accuracy targets judge; "
                   "`roofline accuracy` judges it against the event median.");
-  if (r.run.status != RunStatus::complete)
+  if (r.run.status != RunStatus::complete && profile)
+    out.push_back(fmt::format("This run is {}: the program {}; the run holds the {} launches recorded until then.",
+                              to_string(r.run.status),
+                              r.run.exit_code ? fmt::format("exited with {}", *r.run.exit_code) : std::string("was interrupted"),
+                              r.profiled.size()));
+  else if (r.run.status != RunStatus::complete)
     out.push_back(fmt::format("This run is {}: it holds the {} launches that finished.", to_string(r.run.status),
                               r.launches.size()));
   return out;
@@ -373,6 +383,12 @@ std::vector<std::string> report_banners(const RunRecord& r) {
 std::vector<ReportTable> report_tables(const RunRecord& r) {
   std::vector<ReportTable> tables;
   tables.push_back(run_facts_table(r));
+  if (r.run.kind != RunKind::suite) {
+    for (auto& t : profile_tables(r)) tables.push_back(std::move(t));
+    tables.push_back(device_table(r));
+    tables.push_back(ceilings_table(r));
+    return tables;
+  }
   tables.push_back(device_table(r));
   const RunSummary summary = run_summary(r);
   tables.push_back(summary_table(r, summary));
@@ -388,7 +404,9 @@ std::vector<ReportTable> report_tables(const RunRecord& r) {
 std::string_view chart_anchor(const std::vector<ReportTable>& tables) {
   const bool accuracy =
       std::any_of(tables.begin(), tables.end(), [](const ReportTable& t) { return t.id == "accuracy"; });
-  return accuracy ? "accuracy" : "summary";
+  const bool profile =
+      std::any_of(tables.begin(), tables.end(), [](const ReportTable& t) { return t.id == "kernels"; });
+  return accuracy ? "accuracy" : profile ? "kernels" : "summary";
 }
 
 }  // namespace roofline

@@ -46,14 +46,14 @@ std::optional<double> measured_bytes(const Measurement& m, std::string_view byte
 }
 
 struct LaunchPoints {
-  std::size_t index = 0;
+  std::string title;  // the tooltip's first lines
   std::optional<Point> pred_dram, meas_dram, pred_l2, meas_l2;
 };
 
 LaunchPoints points_of(std::size_t index, const LaunchRecord& l) {
   const Prediction& p = l.prediction;
   LaunchPoints lp;
-  lp.index = index;
+  lp.title = fmt::format("#{} {}\nbound: {}", index + 1, launch_label(p.launch), to_string(p.binding));
   lp.pred_dram = make_point(p.flops, p.dram_bytes, p.duration_s);
   lp.pred_l2 = make_point(p.flops, p.l2_bytes, p.duration_s);
   if (l.measurement && l.measurement->time.median_s > 0) {
@@ -67,6 +67,17 @@ LaunchPoints points_of(std::size_t index, const LaunchRecord& l) {
     lp.meas_dram = make_point(p.flops, dram, t);
     lp.meas_l2 = make_point(p.flops, l2, t);
   }
+  return lp;
+}
+
+// A profiled launch: measured points only, its FLOPs and traffic from its own counters.
+LaunchPoints points_of(const ProfiledLaunchRecord& l) {
+  const CounterAnalysis& a = l.analysis;
+  LaunchPoints lp;
+  lp.title = fmt::format("#{} {}\nlimiter: {}", l.launch.id.process_seq, l.launch.id.demangled,
+                         a.limiter.empty() ? "unknown" : a.limiter);
+  lp.meas_dram = make_point(a.flops, a.dram_bytes, a.duration_s);
+  lp.meas_l2 = make_point(a.flops, a.l2_bytes, a.duration_s);
   return lp;
 }
 
@@ -126,15 +137,16 @@ void render_roofline_svg(const RunRecord& run, std::ostream& out, const Roofline
     ymin = std::min(ymin, p->flops_per_s);
     ymax = std::max(ymax, p->flops_per_s);
   };
-  for (std::size_t i = 0; i < run.launches.size(); ++i) {
-    LaunchPoints lp = points_of(i, run.launches[i]);
+  const auto place = [&](LaunchPoints lp) {
     if (!lp.pred_dram && !lp.pred_l2 && !lp.meas_dram && !lp.meas_l2) {
       ++unplotted;
-      continue;
+      return;
     }
     for (const auto* p : {&lp.pred_dram, &lp.meas_dram, &lp.pred_l2, &lp.meas_l2}) extend(*p);
-    launches.push_back(lp);
-  }
+    launches.push_back(std::move(lp));
+  };
+  for (std::size_t i = 0; i < run.launches.size(); ++i) place(points_of(i, run.launches[i]));
+  for (const auto& l : run.profiled) place(points_of(l));
   // The ridge points and the compute roof belong in view too.
   for (double bw : {bw_dram, bw_l2})
     if (bw > 0 && peak > 0) extend(Point{peak / bw, peak});
@@ -233,10 +245,8 @@ void render_roofline_svg(const RunRecord& run, std::ostream& out, const Roofline
   // Launches.
   out << "<g class=\"launches\">\n";
   for (const auto& lp : launches) {
-    const LaunchRecord& l = run.launches[lp.index];
     out << "<g class=\"launch\"><title>"
-        << html_escape(fmt::format("#{} {}\nbound: {}{}{}{}{}", lp.index + 1, launch_label(l.prediction.launch),
-                                   to_string(l.prediction.binding), point_text("predicted DRAM", lp.pred_dram),
+        << html_escape(fmt::format("{}{}{}{}{}", lp.title, point_text("predicted DRAM", lp.pred_dram),
                                    point_text("measured DRAM", lp.meas_dram), point_text("predicted L2", lp.pred_l2),
                                    point_text("measured L2", lp.meas_l2)))
         << "</title>";

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "models/profiled_launch.hpp"
+
 namespace roofline::inject {
 namespace {
 
@@ -52,35 +54,7 @@ InjectOptions options_from_environment() {
 std::string name_for_matching(const std::string& mangled, const std::string& demangled, NameBase base) {
   if (base == NameBase::mangled) return mangled;
   if (base == NameBase::demangled) return demangled;
-  // The function name: cut the parameters, then template arguments, then keep the last
-  // identifier ("void at::native::foo<float>(float*)" -> "foo").
-  std::string plain = demangled;
-  for (std::size_t at; (at = plain.find("(anonymous namespace)")) != std::string::npos;)
-    plain.replace(at, 21, "anonymous");  // not a parameter list
-  std::string_view s = plain;
-  int depth = 0;
-  std::size_t end = s.size();
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '<') ++depth;
-    else if (s[i] == '>') --depth;
-    else if (s[i] == '(' && depth == 0) {
-      end = i;
-      break;
-    }
-  }
-  s = s.substr(0, end);
-  while (!s.empty() && s.back() == '>') {  // strip trailing template arguments
-    int d = 0;
-    std::size_t i = s.size();
-    while (i > 0) {
-      --i;
-      if (s[i] == '>') ++d;
-      else if (s[i] == '<' && --d == 0) break;
-    }
-    s = s.substr(0, i);
-  }
-  const std::size_t cut = s.find_last_of(": ");
-  return std::string(cut == std::string_view::npos ? s : s.substr(cut + 1));
+  return kernel_function_name(demangled);
 }
 
 }  // namespace roofline::inject

@@ -1,0 +1,20 @@
+#pragma once
+// `roofline predict --from-run R`: the launches of a stored profile run predicted on another
+// GPU model from their own counters (models/launch_cost.hpp says what that assumes).
+#include <iosfwd>
+#include <string>
+
+#include "reports/output_format.hpp"
+
+namespace roofline {
+
+struct FromRunOptions {
+  std::string run = "latest";  // a run id or "latest" (the latest profile or import run)
+  std::string db = "roofline.db";
+  std::string kernel_regex;    // ECMAScript, searched in the demangled name; empty: every launch
+  std::string gpu;             // the target GPU model id
+};
+
+void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream& out);
+
+}  // namespace roofline

@@ -1,0 +1,43 @@
+#pragma once
+// A profiled launch's cost, read from its own counters, and the same launch predicted on another
+// GPU model. What it assumes: the same binary and the same work (the counted bytes at each level,
+// warp instructions and FLOPs do not change with the GPU: no other L2 hit rate, no other code
+// for another architecture), and the same efficiency against the ceiling that bound it where it
+// was measured (a launch at 80 % of the DRAM ceiling stays at 80 % of the other DRAM ceiling);
+// it can never beat any ceiling of the target, nor its launch floor.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/gpu_spec.hpp"
+#include "models/prediction.hpp"
+#include "models/profiled_launch.hpp"
+
+namespace roofline {
+
+struct LaunchCost {
+  double dram_bytes = 0, l2_bytes = 0;  // DRAM read + write; L2 sectors from L1 x 32
+  double lsu_wavefronts = 0;            // max(requests, sectors x 32 / wavefront bytes) + shared wavefronts
+  double warp_instructions = 0;
+  double fp32_instructions = 0, fp16_instructions = 0;  // thread-level
+  double tensor_busy_s = 0;  // the tensor pipe's busy time where it was measured
+  std::vector<std::string> missing;  // counters the cost lacks: those bounds are unknown, not zero
+};
+
+LaunchCost cost_of(const ProfiledLaunch& launch, const GpuSpec& measured_on);
+
+// The time each unit needs for the cost on gpu (kAllBounds order; latency is not predicted: 0).
+std::vector<BoundTime> cost_bounds(const LaunchCost& cost, const GpuSpec& gpu);
+
+struct CostPrediction {
+  double duration_s = 0;
+  BoundKind bound = BoundKind::launch;  // the unit the prediction scaled by (or the launch floor)
+  std::vector<BoundTime> bounds;        // on the target
+};
+
+// measured_s and limiter (a BoundKind name, "latency", or "" when unknown) from the launch's
+// analysis on `measured_on`.
+CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,
+                            const GpuSpec& measured_on, const GpuSpec& target);
+
+}  // namespace roofline

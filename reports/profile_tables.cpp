@@ -1,0 +1,99 @@
+#include "reports/profile_tables.hpp"
+
+#include <fmt/format.h>
+
+#include "analysis/profile_summary.hpp"
+#include "models/metric.hpp"
+#include "reports/detail/report_cells.hpp"
+#include "reports/format.hpp"
+
+namespace roofline {
+namespace {
+
+using detail::kNone;
+using detail::num;
+using detail::text;
+
+std::vector<ProfiledLaunchView> views(const RunRecord& r) {
+  std::vector<ProfiledLaunchView> v;
+  for (const auto& l : r.profiled) v.push_back({&l.launch, &l.analysis});
+  return v;
+}
+
+std::string shape(const Dim3& d) { return fmt::format("{}x{}x{}", d.x, d.y, d.z); }
+
+// "dram 96.8 %, l2 40.1 %, issue 12.0 %": the busiest units first.
+std::string top_loads(const CounterAnalysis& a, std::size_t n = 3) {
+  std::string s;
+  for (std::size_t i = 0; i < a.loads.size() && i < n; ++i)
+    s += fmt::format("{}{} {}", i ? ", " : "", a.loads[i].unit, format_percent(a.loads[i].pct_of_peak / 100));
+  return s.empty() ? std::string(kNone) : s;
+}
+
+}  // namespace
+
+ReportTable profile_kernels_table(const RunRecord& r) {
+  ReportTable t{"kernels", "Kernels, by time lost against speed of light",
+                "Speed of light (SOL): what a launch would take with its busiest unit at its ceiling (never less than "
+                "the launch floor); time lost = duration − SOL, summed over the kernel's launches. Share: of the "
+                "program's GPU time (the launches' durations summed).",
+                {"kernel", "launches", "total", "share", "limiter", "SOL", "lost"}, {}, "no kernel launches were recorded"};
+  for (const auto& k : summarise_by_kernel(views(r))) {
+    const bool counted = !k.limiter.empty();
+    ReportCell name = text(kernel_display_name(k.kernel));
+    name.title = k.kernel;
+    t.rows.push_back({name, num(std::to_string(k.launches)), num(format_duration(k.total_s)),
+                      num(format_percent(k.share)), text(counted ? k.limiter : std::string(kNone)),
+                      num(counted ? format_duration(k.sol_s) : std::string(kNone)),
+                      num(counted ? format_duration(k.lost_s) : std::string(kNone), k.lost_s > 0.5 * k.total_s ? Emphasis::warn : Emphasis::none)});
+  }
+  return t;
+}
+
+ReportTable profile_launches_table(const RunRecord& r) {
+  ReportTable t{"profiled-launches", "Launches",
+                "Every launch in the order it ran: the percentage of each unit's ceiling it reached over its duration "
+                "(the busiest three), the limiter by the same rule as the model's binding bound, and its counters' "
+                "status.",
+                {"#", "pid", "kernel", "grid", "block", "regs", "duration", "limiter", "busiest units", "SOL", "counters"},
+                {},
+                "no kernel launches were recorded"};
+  std::size_t i = 0;
+  for (const auto& rec : r.profiled) {
+    const ProfiledLaunch& l = rec.launch;
+    const CounterAnalysis& a = rec.analysis;
+    const bool counted = l.counter_status == CounterStatus::collected;
+    ReportCell name = text(kernel_display_name(l.id.demangled));
+    name.title = l.id.demangled;
+    t.rows.push_back({num(std::to_string(++i)), num(std::to_string(l.id.pid)), name, text(shape(l.id.grid)),
+                      text(shape(l.id.block)), num(std::to_string(l.id.registers_per_thread)),
+                      num(l.duration_s ? format_duration(*l.duration_s) : std::string(kNone)),
+                      text(a.limiter.empty() ? std::string(kNone) : a.limiter), text(top_loads(a)),
+                      num(counted ? format_duration(a.sol_s) : std::string(kNone)),
+                      text(counted ? fmt::format("{} passes", l.passes) : std::string(to_string(l.counter_status)) +
+                                                                             (l.counter_note.empty() ? "" : ": " + l.counter_note),
+                           counted ? Emphasis::none : Emphasis::warn)});
+  }
+  return t;
+}
+
+ReportTable profile_counters_table(const RunRecord& r) {
+  ReportTable t{"profiled-counters", "Counters", "Every counter of every launch, under its Nsight Compute name.",
+                {"#", "kernel", "metric", "value", "unit"}, {}, "no counters were collected"};
+  std::size_t i = 0;
+  for (const auto& rec : r.profiled) {
+    ++i;
+    for (const auto& c : rec.launch.counters) {
+      const MetricInfo* m = find_metric(c.name);
+      t.rows.push_back({num(std::to_string(i)), text(kernel_display_name(rec.launch.id.demangled)), text(c.name), num(format_number(c.value, 6)),
+                        text(m ? std::string(m->unit) : "")});
+    }
+  }
+  return t;
+}
+
+std::vector<ReportTable> profile_tables(const RunRecord& r) {
+  return {profile_kernels_table(r), profile_launches_table(r), profile_counters_table(r)};
+}
+
+}  // namespace roofline

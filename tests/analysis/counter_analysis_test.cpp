@@ -1,0 +1,73 @@
+// The counter-only analysis of a profiled launch, against numbers worked out by hand from the
+// H100 SXM model's ceilings (dram_bandwidth_sustained 3.2 TB/s, launch overhead 3.9 us).
+#include <gtest/gtest.h>
+
+#include "analysis/counter_analysis.hpp"
+#include "models/gpu_catalog.hpp"
+#include "models/metric.hpp"
+
+namespace roofline {
+namespace {
+
+// An FP32 add of 2^24 elements: two inputs read (4,194,304 sectors), one output written
+// (2,097,152 sectors), one FADD per element, in 65 us.
+ProfiledLaunch fp32_add() {
+  ProfiledLaunch l;
+  l.id.demangled = "add(float const*, float const*, float*)";
+  l.duration_s = 65e-6;
+  l.counter_status = CounterStatus::collected;
+  l.counters = {{std::string(metric::dram_sectors_read), 4194304},
+                {std::string(metric::dram_sectors_write), 2097152},
+                {std::string(metric::lts_tex_read), 4194304},
+                {std::string(metric::lts_tex_write), 2097152},
+                {std::string(metric::fadd), 16777216},
+                {std::string(metric::sm_clock), 1.98e9}};
+  return l;
+}
+
+TEST(CounterAnalysis, AStreamingAddIsDramBoundAndItsSpeedOfLightIsItsBytesAtTheCeiling) {
+  const GpuSpec& gpu = find_gpu("h100-sxm");
+  ASSERT_DOUBLE_EQ(gpu.dram_bandwidth_sustained.value, 3.2e12);
+  const CounterAnalysis a = analyse_counters(fp32_add(), gpu);
+  EXPECT_EQ(a.limiter, "dram");
+  // 6,291,456 sectors x 32 B = 201,326,592 B; / 65 us = 3.0973 TB/s = 96.79 % of 3.2 TB/s.
+  ASSERT_FALSE(a.loads.empty());
+  EXPECT_EQ(a.loads.front().unit, "dram");
+  EXPECT_NEAR(a.loads.front().pct_of_peak, 100.0 * 201326592 / 65e-6 / 3.2e12, 1e-9);
+  EXPECT_DOUBLE_EQ(a.dram_bytes, 201326592.0);
+  EXPECT_NEAR(a.sol_s, 201326592 / 3.2e12, 1e-15);  // 62.91 us
+  EXPECT_NEAR(a.lost_s, 65e-6 - 201326592 / 3.2e12, 1e-15);
+  EXPECT_DOUBLE_EQ(a.flops, 16777216.0);
+  EXPECT_DOUBLE_EQ(a.ai_dram, 16777216.0 / 201326592.0);  // 1/12 FLOP per byte
+  EXPECT_NEAR(a.flops_per_s, 16777216 / 65e-6, 1e-3);
+}
+
+TEST(CounterAnalysis, MissingCountersAreNamedNotTakenAsZero) {
+  const CounterAnalysis a = analyse_counters(fp32_add(), find_gpu("h100-sxm"));
+  EXPECT_NE(std::find(a.missing.begin(), a.missing.end(), std::string(metric::inst_executed)), a.missing.end());
+  EXPECT_EQ(std::find(a.missing.begin(), a.missing.end(), std::string(metric::dram_sectors_read)), a.missing.end());
+}
+
+TEST(CounterAnalysis, ATinyLaunchIsLaunchBoundAndItsSpeedOfLightIsTheLaunchFloor) {
+  ProfiledLaunch l = fp32_add();
+  l.duration_s = 5e-6;
+  for (auto& c : l.counters)
+    if (c.name != metric::sm_clock) c.value /= 1024;  // 2^14 elements
+  const CounterAnalysis a = analyse_counters(l, find_gpu("h100-sxm"));
+  EXPECT_EQ(a.limiter, "launch");  // 5 us <= 2 x 3.9 us, every unit far from its ceiling
+  EXPECT_NEAR(a.sol_s, 3.9e-6, 1e-15);
+  EXPECT_NEAR(a.lost_s, 1.1e-6, 1e-15);
+}
+
+TEST(CounterAnalysis, ATraceOnlyLaunchHasItsDurationAndNoVerdict) {
+  ProfiledLaunch l;
+  l.duration_s = 10e-6;
+  const CounterAnalysis a = analyse_counters(l, find_gpu("h100-sxm"));
+  EXPECT_DOUBLE_EQ(a.duration_s, 10e-6);
+  EXPECT_TRUE(a.limiter.empty());
+  EXPECT_TRUE(a.loads.empty());
+  EXPECT_EQ(a.missing.size(), 9u);
+}
+
+}  // namespace
+}  // namespace roofline
