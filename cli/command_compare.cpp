@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "analysis/profile_diff.hpp"
 #include "analysis/run_diff.hpp"
 #include "cli/commands.hpp"
 #include "reports/format.hpp"
@@ -17,6 +18,40 @@ std::vector<LaunchSide> sides(const RunRecord& r) {
   for (const auto& l : r.launches) out.push_back({l.prediction, l.measurement});
   return out;
 }
+
+std::vector<ProfiledLaunchView> views(const RunRecord& r) {
+  std::vector<ProfiledLaunchView> v;
+  for (const auto& l : r.profiled) v.push_back({&l.launch, &l.analysis});
+  return v;
+}
+
+// Two profile runs of a program, kernel by kernel.
+void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, std::ostream& out) {
+  const auto diffs = diff_profiled(views(ra), views(rb));
+  if (diffs.empty()) {
+    out << fmt::format("runs {} and {} have no kernel in common\n", ra.run.id, rb.run.id);
+    return;
+  }
+  TextTable t;
+  for (const auto* title : {"kernel", "launches", "mean A", "mean B", "change", "noise", "verdict", "limiter A", "limiter B"})
+    t.add_column(title, std::string_view(title) == "kernel" || std::string_view(title).starts_with("limiter") ||
+                                std::string_view(title) == "verdict"
+                            ? Align::left
+                            : Align::right);
+  int slower = 0, faster = 0;
+  for (const auto& d : diffs) {
+    t.add_row({kernel_display_name(d.kernel), fmt::format("{} / {}", d.launches_a, d.launches_b), format_duration(d.mean_a),
+               format_duration(d.mean_b), format_percent(d.relative_change, true), format_percent(d.noise),
+               std::string(to_string(d.change)), d.limiter_a.empty() ? "-" : d.limiter_a,
+               d.limiter_b.empty() ? "-" : d.limiter_b});
+    slower += d.change == Change::slower;
+    faster += d.change == Change::faster;
+  }
+  t.print_text(out);
+  out << fmt::format("{} kernels in common (A = run {}, B = run {}): {} faster, {} slower, {} within noise\n", diffs.size(),
+                     ra.run.id, rb.run.id, faster, slower, diffs.size() - faster - slower);
+}
+
 }  // namespace
 
 void add_compare_command(CLI::App& app) {
@@ -29,10 +64,20 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("run_b", *b, "run id to compare with the baseline (or 'latest')")->required();
   cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
   cmd->add_flag("--counters", *counters, "also list every counter both runs measured, side by side");
+  cmd->footer(
+      "Suite runs are compared launch by launch; two profile (or import) runs of a program kernel by kernel:\n"
+      "the mean duration per launch, flagged when it moved more than the kernel's own launch-to-launch spread.\n"
+      "Examples:\n"
+      "  roofline compare 3 latest\n"
+      "  roofline compare 7 8 --db app.db          # two profiles of one program: a regression check");
   cmd->callback([=] {
     const SqliteStore store(*db, OpenMode::read_only);
     const RunRecord ra = store.load_run(store.resolve_run(*a));
     const RunRecord rb = store.load_run(store.resolve_run(*b));
+    if (ra.run.kind != RunKind::suite && rb.run.kind != RunKind::suite) {
+      print_kernel_diffs(ra, rb, std::cout);
+      return;
+    }
     const auto diffs = diff_launches(sides(ra), sides(rb));
     if (diffs.empty()) {
       std::cout << fmt::format("runs {} and {} have no launch in common\n", ra.run.id, rb.run.id);

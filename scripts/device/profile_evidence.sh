@@ -17,10 +17,13 @@ timed app_plain $APP --n 16777216
 timed app_profile $R profile --db $E/app.db -- $APP --n 16777216
 timed app_ncu $NCU $APP --n 16777216
 timed torch_plain python3 tests/profile/train_step.py
-timed torch_profile $R profile --db $E/torch.db -- python3 tests/profile/train_step.py
+timed torch_profile $R profile --db $E/torch.db --html $E/torch-report.html --md $E/torch-report.md -- python3 tests/profile/train_step.py
 timed torch_ncu $NCU python3 tests/profile/train_step.py
-timed torch_trace $R profile --no-counters --db $E/torch_trace.db -- python3 tests/profile/train_step.py
-timed torch_plain2 python3 tests/profile/train_step.py
+# Trace-only overhead: the program alone and traced, alternately, five times each.
+for i in 1 2 3 4 5; do
+  timed torch_alone_$i python3 tests/profile/train_step.py
+  timed torch_trace_$i $R profile --no-counters --db $E/torch_trace.db -- python3 tests/profile/train_step.py
+done
 timed app_crash $R profile --db $E/app.db -- $APP --n 1000000 --crash-after 3
 timed profiler_gpu_test .device/tests/profiler_gpu_test
 tar -C $OUT -czf $OUT/profile.tar.gz profile

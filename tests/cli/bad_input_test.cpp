@@ -3,6 +3,8 @@
 // exact line on stderr, nothing on stdout, no crash, and that no file was created, changed or
 // left half-written.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -24,6 +26,7 @@ struct Case {
   std::string args;     // as typed after `roofline` in a POSIX shell
   int exit_code = -1;
   std::string error;    // the message after "roofline: error: "
+  std::string error_cuda;  // in a CUDA build: how the message begins instead (empty: the same)
   bool stored = false;  // the folder holds roofline.db with one stored run first
 };
 
@@ -53,6 +56,7 @@ std::vector<Case> load_cases() {
     else if (key == "run") c.args = value;
     else if (key == "exit") c.exit_code = std::stoi(value);
     else if (key == "error") c.error = value;
+    else if (key == "error-cuda") c.error_cuda = value;
     else if (key == "setup") c.stored = value == "stored run";
     else throw std::runtime_error("cases.txt: unknown key in: " + line);
   }
@@ -102,7 +106,13 @@ TEST_P(BadInput, OneLineNoFilesTouched) {
   const std::string out = slurp(root / "out"), err = slurp(root / "err");
   EXPECT_LT(status, 1000) << "killed by signal " << status - 1000 << ": " << err;
   EXPECT_EQ(status, c.exit_code) << err;
-  EXPECT_EQ(err, "roofline: error: " + c.error + "\n");
+#ifdef ROOFLINE_TEST_WITH_CUDA
+  if (!c.error_cuda.empty()) {
+    EXPECT_EQ(err.rfind("roofline: error: " + c.error_cuda, 0), 0u) << err;
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  } else
+#endif
+    EXPECT_EQ(err, "roofline: error: " + c.error + "\n");
   EXPECT_EQ(out, "");
   const auto after = snapshot(dir);
   for (const auto& [name, bytes] : after) {

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Turns the output of scripts/device/profile_evidence.sh (unpacked in DIR) into
+# OUTDIR/profile-vs-ncu.md and OUTDIR/profile-overhead.md.
+# Usage: scripts/evidence/write_profile_docs.sh DIR OUTDIR
+set -euo pipefail
+D=$1 O=$2
+here=$(dirname "$0")
+ms() { grep "^$1: " "$D/wall.txt" | sed -E 's/.* in ([0-9]+) ms/\1/'; }
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+{
+  cat <<EOT
+# roofline profile beside Nsight Compute
+
+Every default counter of \`roofline profile\` beside \`ncu\` on the same programs, made on the
+device machine by \`scripts/device/profile_evidence.sh\` and rendered by
+\`scripts/evidence/write_profile_docs.sh\` (\`scripts/evidence/profile_vs_ncu.py\`):
+
+    roofline profile --db app.db -- profile_app --n 16777216
+    roofline profile --db torch.db -- python3 tests/profile/train_step.py
+    ncu --csv --page raw --print-units base --clock-control none --cache-control all \\
+        --metrics "\$(roofline metrics --names)" PROGRAM ...
+
+$(cat "$D/facts.txt")
+
+The test program (\`tests/profile/profile_app.cu\`) runs kernels from two host threads on two
+streams, a CUDA graph of two kernels launched twice, CUB's reduction (two kernels) and a kernel
+in a second context launched through the driver API, and checks every result at the end (it
+printed "results correct" under roofline). The PyTorch script (\`tests/profile/train_step.py\`)
+runs 10 steps of FP32 and FP16 adds, an FP16 matmul (cuBLAS), softmax and layer norm, plus its
+setup kernels. Launches are matched by function name and occurrence. Counts must agree within
+2 % and percentages within 2 points; a count that is negligible beside the launch's largest
+count of the same unit is judged against 1 % of that count, as roofline's own comparisons do.
+
+The values outside 2 % are of three kinds: clock-dependent values
+(\`sm__cycles_elapsed.avg.per_second\`, \`gpu__time_duration.sum\`, the
+\`*.pct_of_peak_sustained_elapsed\` throughputs: neither tool locks clocks, and the clock a
+replay finds depends on what ran before it), DRAM writes and L2 write hit rates of launches that
+write little (the dirty lines left in L2 by what ran before), and L2 read sectors of kernels
+that read a few kilobytes.
+
+EOT
+  python3 "$here/profile_vs_ncu.py" "$D/app.db" "$D/app_ncu.out" --run 1 --title "The test program"
+  python3 "$here/profile_vs_ncu.py" "$D/torch.db" "$D/torch_ncu.out" --title "The PyTorch script"
+} > "$O/profile-vs-ncu.md"
+alone=(); trace=()
+for i in 1 2 3 4 5; do alone+=("$(ms torch_alone_$i)"); trace+=("$(ms torch_trace_$i)"); done
+a=$(median "${alone[@]}"); t=$(median "${trace[@]}"); p=$(ms torch_profile); n=$(ms torch_ncu)
+{
+  cat <<EOT
+# roofline profile: wall time beside ncu, and the trace-only overhead
+
+The PyTorch script (\`tests/profile/train_step.py\`, 97 kernel launches) on the device machine,
+made by \`scripts/device/profile_evidence.sh\`, rendered by \`scripts/evidence/write_profile_docs.sh\`.
+Targets: \`roofline profile\` at most 0.5 × \`ncu --metrics <same set>\`; \`--no-counters\` at
+most 5 % over the script's own wall time.
+
+$(cat "$D/facts.txt")
+
+\`\`\`
+$(grep -E "^(torch|app)_" "$D/wall.txt")
+\`\`\`
+
+- roofline profile / ncu: $p ms / $n ms = $(python3 -c "print(f'{$p/$n:.2f}')") (target 0.5)
+- trace-only overhead: median of five runs each, alternating: $t ms traced against $a ms alone =
+  $(python3 -c "print(f'{($t-$a)/$a*100:+.1f} %')") (target at most +5 %)
+
+Where roofline's time goes: the program itself, CUPTI's start (about 0.7 s), and per batch of
+replayed launches one range-profiler Start and Stop per pass; the launches are replayed in
+batches between the program's copies and frees. ncu replays each launch by itself.
+EOT
+} > "$O/profile-overhead.md"
+echo "wrote $O/profile-vs-ncu.md and $O/profile-overhead.md"
