@@ -29,6 +29,12 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("run_b", *b, "run id to compare with the baseline (or 'latest')")->required();
   cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
   cmd->add_flag("--counters", *counters, "also list every counter both runs measured, side by side");
+  cmd->footer(
+      "A launch is faster or slower only when its time moved by more than the larger of the two runs'\n"
+      "spreads.\n"
+      "Examples:\n"
+      "  roofline compare 1 latest\n"
+      "  roofline compare 3 4 --db results.db --counters");
   cmd->callback([=] {
     const SqliteStore store(*db, OpenMode::read_only);
     const RunRecord ra = store.load_run(store.resolve_run(*a));

@@ -1,5 +1,5 @@
 #pragma once
-// SqliteStore: the results database (DESIGN §6, docs/schema.md).
+// SqliteStore: the results database (docs/schema.md).
 //
 // One SQLite file, foreign keys on, WAL, a 10 s busy timeout, a schema_version table and
 // forward migrations. A run is written as begin_run, one record_launch per launch (each one
