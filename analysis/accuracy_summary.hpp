@@ -1,5 +1,5 @@
 #pragma once
-// The model's accuracy against issue 5's targets, computed from a run's summary: one record per
+// The model's accuracy against its targets (docs/accuracy.md), computed from a run's summary: one record per
 // target. `roofline accuracy` (docs/accuracy.md) and the run reports render the same records,
 // so both always show the same numbers for the same comparisons.
 #include <array>

@@ -1,11 +1,11 @@
 #pragma once
 // Predicted against measured for one launch, the measured limiter, and diagnostics in words a
-// kernel author can act on (DESIGN §3.6, issue 4 "Comparison", issue 5 diagnostics).
+// kernel author can act on.
 //
 // Time. The time row is gpu__time_duration.sum in ns on both sides. Predicted: the prediction's
 // gpu__time_duration.sum counter, else Prediction::duration_s x 1e9. Measured: the median
-// CUDA-event time x 1e9 (Comparison::duration_source "events"), the quantity issue 5's accuracy
-// targets are defined against, so that every comparison - stored by `run`, recomputed by
+// CUDA-event time x 1e9 (Comparison::duration_source "events"), the quantity the accuracy targets
+// (docs/accuracy.md) are defined against, so that every comparison - stored by `run`, recomputed by
 // `accuracy` - judges the same time. The CUPTI counter gpu__time_duration.sum, taken in the
 // profiled pass under other conditions, is only a diagnostic: `timing-sources-disagree`
 // appears when it differs from the event median by more than 25 % on a kernel well above the

@@ -1,15 +1,18 @@
 #include "analysis/comparison.hpp"
 
-namespace roofline {
+#include "models/enum_names.hpp"
 
-std::string_view to_string(Verdict v) {
-  switch (v) {
-    case Verdict::ok: return "ok";
-    case Verdict::over: return "over";
-    case Verdict::under: return "under";
-    case Verdict::missing: return "missing";
-  }
-  return "?";
-}
+namespace roofline {
+namespace {
+constexpr EnumNames<Verdict, 4> kVerdictNames{{
+    {Verdict::ok, "ok"},
+    {Verdict::over, "over"},
+    {Verdict::under, "under"},
+    {Verdict::missing, "missing"},
+}};
+}  // namespace
+
+std::string_view to_string(Verdict v) { return name_of(kVerdictNames, v); }
+Verdict verdict_from_string(std::string_view s) { return value_of(kVerdictNames, s, "verdict"); }
 
 }  // namespace roofline

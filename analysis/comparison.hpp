@@ -1,5 +1,5 @@
 #pragma once
-// Comparison: predicted against measured for one launch (DESIGN §3.6).
+// Comparison: predicted against measured for one launch.
 // Built by analysis/compare.hpp; stored by reports/; CUDA-free.
 #include <string>
 #include <string_view>
@@ -12,6 +12,8 @@ namespace roofline {
 
 enum class Verdict { ok, over /* predicted > measured */, under, missing };
 std::string_view to_string(Verdict v);
+// Throws InputError for a name that is no verdict.
+Verdict verdict_from_string(std::string_view s);
 
 struct ComparedQuantity {
   std::string metric;  // Nsight Compute name; gpu__time_duration.sum (ns) for time

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "analysis/error_stats.hpp"
+#include "models/percentile.hpp"
 
 namespace roofline {
 namespace {

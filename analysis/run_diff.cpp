@@ -4,8 +4,17 @@
 #include <cmath>
 #include <tuple>
 
+#include "models/enum_names.hpp"
+
 namespace roofline {
 namespace {
+
+constexpr EnumNames<Change, 4> kChangeNames{{
+    {Change::faster, "faster"},
+    {Change::slower, "slower"},
+    {Change::same, "same"},
+    {Change::only_predicted, "predicted only"},
+}};
 
 auto key(const Launch& l) { return std::tie(l.kernel, l.n, l.dtype, l.block, l.cache); }
 
@@ -13,15 +22,7 @@ bool measured_ok(const LaunchSide& s) { return s.measurement && s.measurement->v
 
 }  // namespace
 
-std::string_view to_string(Change c) {
-  switch (c) {
-    case Change::faster: return "faster";
-    case Change::slower: return "slower";
-    case Change::same: return "same";
-    case Change::only_predicted: return "predicted only";
-  }
-  return "?";
-}
+std::string_view to_string(Change c) { return name_of(kChangeNames, c); }
 
 std::vector<LaunchDiff> diff_launches(const std::vector<LaunchSide>& a, const std::vector<LaunchSide>& b) {
   std::vector<LaunchDiff> out;

@@ -6,6 +6,7 @@
 
 #include "analysis/error_stats.hpp"
 #include "models/metric.hpp"
+#include "models/percentile.hpp"
 
 namespace roofline {
 

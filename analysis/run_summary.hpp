@@ -1,5 +1,5 @@
 #pragma once
-// Summary statistics of a run's comparisons (DESIGN §4 accuracy targets).
+// Summary statistics of a run's comparisons (the accuracy targets of docs/accuracy.md).
 #include <string>
 #include <vector>
 

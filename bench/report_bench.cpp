@@ -1,4 +1,4 @@
-// Reports benchmarks (issue 4): rendering the HTML report of a 10,000-launch run (< 2 s), and a
+// Reports benchmarks: rendering the HTML report of a 10,000-launch run (< 2 s), and a
 // v_compare query over 1,000,000 stored metric values (< 200 ms). Numbers: docs/results/bench-reports.md.
 #include <benchmark/benchmark.h>
 #include <unistd.h>

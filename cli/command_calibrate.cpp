@@ -50,6 +50,11 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--format", *format, "table or json")->capture_default_str();
   cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
   cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, L2 residency fractions)");
+  cmd->footer(
+      "The ceilings are stored for this device in --db; `run`, `predict --db` and `accuracy` use the latest.\n"
+      "Examples:\n"
+      "  roofline calibrate --db roofline.db\n"
+      "  roofline calibrate --device 1 --repetitions 30 --no-counters --format json");
   cmd->callback([=] {
     const InterruptScope stop_cleanly;
     const OutputFormat f = output_format_from_string(*format);

@@ -12,6 +12,7 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--device", *device, "CUDA device ordinal")->capture_default_str();
   cmd->add_option("--db", *db, "SQLite database to store the calibration in (created when missing)")->capture_default_str();
   cmd->add_option("--format", *format, "table or json")->capture_default_str();
+  cmd->footer("Example (in a CUDA build): roofline calibrate --db roofline.db");
   cmd->callback([] {
     throw Error("calibrate: this roofline was built without CUDA (ROOFLINE_WITH_CUDA=OFF); nothing can be measured");
   });

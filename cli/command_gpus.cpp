@@ -76,6 +76,11 @@ void add_gpus_command(CLI::App& app) {
   auto format = std::make_shared<std::string>("table");
   cmd->add_option("id", *id, "show every parameter of this model, with unit, source and note");
   cmd->add_option("--format", *format, "table, json or csv")->capture_default_str();
+  cmd->footer(
+      "Examples:\n"
+      "  roofline gpus\n"
+      "  roofline gpus h100-sxm              # every parameter, with its unit, source and note\n"
+      "  roofline gpus rtx-4090 --format json");
   cmd->callback([=] {
     const OutputFormat f = output_format_from_string(*format);
     if (!id->empty()) return print_parameters(find_gpu(*id), f, std::cout);

@@ -20,6 +20,11 @@ void add_kernels_command(CLI::App& app) {
   cmd->add_option("--suite", query->suite, "only this suite");
   cmd->add_option("--spec", query->spec_file, "list the kernels of this spec file instead");
   cmd->add_option("--format", *format, "table, json (full specs) or csv")->capture_default_str();
+  cmd->footer(
+      "Examples:\n"
+      "  roofline kernels --suite elementwise\n"
+      "  roofline kernels --kernel 'hadamard3_*' --format json\n"
+      "  roofline kernels --spec my_kernel.toml");
   cmd->callback([=] {
     const OutputFormat f = output_format_from_string(*format);
     const auto kernels = select_kernels(*query);

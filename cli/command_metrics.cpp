@@ -15,6 +15,10 @@ void add_metrics_command(CLI::App& app) {
   auto format = std::make_shared<std::string>("table");
   cmd->add_flag("--names", *names, "print only the default measured set, comma-separated (e.g. for ncu --metrics)");
   cmd->add_option("--format", *format, "table, csv or markdown")->capture_default_str();
+  cmd->footer(
+      "Examples:\n"
+      "  roofline metrics\n"
+      "  ncu --metrics $(roofline metrics --names) ./my_app");
   cmd->callback([=] {
     if (*names) {
       std::string list;

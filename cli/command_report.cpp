@@ -37,6 +37,7 @@ void add_report_command(CLI::App& app) {
 
   auto* runs = app.add_subcommand("runs", "List the runs stored in the database");
   runs->add_option("--db", *db, "SQLite database")->capture_default_str();
+  runs->footer("Example: roofline runs --db docs/results/h100/suite.db");
   runs->callback([=] {
     const SqliteStore store(*db, OpenMode::read_only);
     TextTable t;

@@ -6,7 +6,8 @@
 
 namespace roofline {
 
-// K/M/G are powers of two (1M = 2^20 elements, as the seeds use them). Throws InputError
+// K/M/G are powers of two (1M = 2^20 elements, as the blog experiments the
+// suite reproduces use them). Throws InputError
 // naming the bad item; N <= 0 is an error.
 std::int64_t parse_size(std::string_view text);
 std::vector<std::int64_t> parse_size_list(std::string_view text);

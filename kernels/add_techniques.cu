@@ -1,4 +1,5 @@
-// Vector-sum techniques (seed 003): a grid-stride loop, grid-stride + float4, and grid-stride
+// Vector-sum techniques of a published memory-bandwidth blog experiment on an RTX 4060: a
+// grid-stride loop, grid-stride + float4, and grid-stride
 // + float4 with two and four independent float4 iterations in flight per thread (ILP); and
 // a one-shot float4 add whose loads are bulk copies into shared memory (sm_90's TMA, as
 // cub::DeviceTransform does there). The grid-stride grids are one wave (SMs x resident

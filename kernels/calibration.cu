@@ -17,6 +17,7 @@
 #include "kernels/cuda_check.hpp"
 #include "kernels/stream_blocker.hpp"
 #include "models/error.hpp"
+#include "models/percentile.hpp"
 
 namespace roofline::calib {
 namespace {
@@ -239,13 +240,6 @@ __global__ void __launch_bounds__(kBlock) fma_kernel(float a, float b, int itera
   clk.stop(rec);
 }
 
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  return v.size() % 2 == 1 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
-
 template <typename Kernel>
 int resident_blocks(Kernel kernel, int sms) {
   int per_sm = 0;
@@ -292,7 +286,7 @@ struct CalibrationKernels::Impl {
     for (const auto& r : host_records)
       if (r.t1 > r.t0 && r.c1 > r.c0)
         hz.push_back(static_cast<double>(r.c1 - r.c0) / static_cast<double>(r.t1 - r.t0) * 1e9);
-    return median_of(std::move(hz));
+    return median(hz);
   }
 
   // Times `launch` (enqueues one kernel on `stream`), reading per-block clocks when blocks > 0.

@@ -1,5 +1,5 @@
 #pragma once
-// Calibration micro-benchmarks (DESIGN §5, issue 5): one kernel per ceiling, behind a
+// Calibration micro-benchmarks: one kernel per ceiling, behind a
 // CUDA-free interface. profiler/calibrate.cpp repeats them and turns the numbers into a
 // Calibration. Everything runs on the device current at construction; every CUDA failure
 // throws roofline::Error naming the call.

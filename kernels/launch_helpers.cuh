@@ -12,7 +12,8 @@
 
 namespace roofline::kernels {
 
-// 32-bit indices keep the kernels as lean as the seeds; 64-bit ones take over when an index
+// 32-bit indices keep the kernels as lean as the published
+// experiments they reproduce; 64-bit ones take over when an index
 // (including a grid-stride loop's overshoot, at most a wave of threads x 16 elements) could
 // pass 2^31. The margin is generous: 2^24 elements.
 inline bool fits_int32(std::int64_t extent) {

@@ -1,4 +1,5 @@
-// Memory-system probes (seed 003): read-only and write-only halves of the add, the stride-8
+// Memory-system probes from a published memory-bandwidth blog experiment on an RTX 4060:
+// read-only and write-only halves of the add, the stride-8
 // write that touches one float per 32-byte sector (L2 write-validate), and float4 adds with
 // the `.cs` (evict-first streaming) store and `.lu` (last-use) load hints. Specs:
 // memory_probes.toml.

@@ -1,5 +1,5 @@
 #pragma once
-// Calibration: ceilings measured on one device by `roofline calibrate` (DESIGN §3.1, §5), and
+// Calibration: ceilings measured on one device by `roofline calibrate`, and
 // how they override a GPU model's datasheet, measured-elsewhere and assumed values.
 //
 // Keys are gpu_params() keys (models/gpu_spec.hpp). Measurements the model does not use (yet)

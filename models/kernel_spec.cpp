@@ -1,6 +1,21 @@
 #include "models/kernel_spec.hpp"
 
+#include "models/enum_names.hpp"
+
 namespace roofline {
+namespace {
+constexpr EnumNames<AccessOp, 2> kAccessOpNames{{{AccessOp::load, "load"}, {AccessOp::store, "store"}}};
+constexpr EnumNames<CacheHint, 3> kCacheHintNames{{
+    {CacheHint::normal, "normal"},
+    {CacheHint::streaming, "streaming"},
+    {CacheHint::last_use, "last-use"},
+}};
+constexpr EnumNames<GridPolicy, 2> kGridPolicyNames{{
+    {GridPolicy::one_shot, "one-shot"},
+    {GridPolicy::grid_stride, "grid-stride"},
+}};
+constexpr EnumNames<FlopOp, 3> kFlopOpNames{{{FlopOp::add, "add"}, {FlopOp::mul, "mul"}, {FlopOp::fma, "fma"}}};
+}  // namespace
 
 ElementTraffic element_traffic(const KernelSpec& k, DType launch_dtype) {
   ElementTraffic t;
@@ -14,26 +29,9 @@ ElementTraffic element_traffic(const KernelSpec& k, DType launch_dtype) {
   return t;
 }
 
-std::string_view to_string(AccessOp op) { return op == AccessOp::load ? "load" : "store"; }
-
-std::string_view to_string(CacheHint h) {
-  switch (h) {
-    case CacheHint::normal: return "normal";
-    case CacheHint::streaming: return "streaming";
-    case CacheHint::last_use: return "last-use";
-  }
-  return "?";
-}
-
-std::string_view to_string(GridPolicy g) { return g == GridPolicy::one_shot ? "one-shot" : "grid-stride"; }
-
-std::string_view to_string(FlopOp op) {
-  switch (op) {
-    case FlopOp::add: return "add";
-    case FlopOp::mul: return "mul";
-    case FlopOp::fma: return "fma";
-  }
-  return "?";
-}
+std::string_view to_string(AccessOp op) { return name_of(kAccessOpNames, op); }
+std::string_view to_string(CacheHint h) { return name_of(kCacheHintNames, h); }
+std::string_view to_string(GridPolicy g) { return name_of(kGridPolicyNames, g); }
+std::string_view to_string(FlopOp op) { return name_of(kFlopOpNames, op); }
 
 }  // namespace roofline

@@ -1,5 +1,5 @@
 #pragma once
-// KernelSpec: what one logical element of a kernel costs, independent of N (DESIGN §3).
+// KernelSpec: what one logical element of a kernel costs, independent of N.
 // Built-in kernels declare theirs in TOML next to their CUDA code (kernels/*.toml); users
 // write the same format for their own kernels (docs/kernel-spec.md).
 #include <optional>
@@ -53,7 +53,7 @@ struct KernelSpec {
   std::string name;
   std::string description;
   std::string category;  // suite name: elementwise, techniques, probes, hadamard, reference, user
-  std::string origin;    // where it comes from (seed document, "user spec <file>")
+  std::string origin;    // where it comes from (the experiment it reproduces, "user spec <file>")
   std::vector<DType> dtypes;  // supported launch dtypes; the first is the default
   int default_block = 256;
   std::vector<KernelPass> passes;

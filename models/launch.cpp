@@ -1,15 +1,13 @@
 #include "models/launch.hpp"
 
-#include "models/error.hpp"
+#include "models/enum_names.hpp"
 
 namespace roofline {
+namespace {
+constexpr EnumNames<CacheState, 2> kCacheStateNames{{{CacheState::cold, "cold"}, {CacheState::warm, "warm"}}};
+}  // namespace
 
-std::string_view to_string(CacheState c) { return c == CacheState::cold ? "cold" : "warm"; }
-
-CacheState cache_state_from_string(std::string_view s) {
-  if (s == "cold") return CacheState::cold;
-  if (s == "warm") return CacheState::warm;
-  throw InputError("unknown cache state '" + std::string(s) + "' (expected cold or warm)");
-}
+std::string_view to_string(CacheState c) { return name_of(kCacheStateNames, c); }
+CacheState cache_state_from_string(std::string_view s) { return value_of(kCacheStateNames, s, "cache state"); }
 
 }  // namespace roofline

@@ -1,5 +1,5 @@
 #pragma once
-// Launch: one kernel at one size and configuration (DESIGN §3).
+// Launch: one kernel at one size and configuration.
 #include <cstdint>
 #include <string>
 

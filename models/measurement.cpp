@@ -1,14 +1,19 @@
 #include "models/measurement.hpp"
 
-namespace roofline {
+#include "models/enum_names.hpp"
 
-std::string_view to_string(CounterStatus s) {
-  switch (s) {
-    case CounterStatus::collected: return "collected";
-    case CounterStatus::timing_only: return "timing-only";
-    case CounterStatus::not_requested: return "not-requested";
-  }
-  return "?";
+namespace roofline {
+namespace {
+constexpr EnumNames<CounterStatus, 3> kCounterStatusNames{{
+    {CounterStatus::collected, "collected"},
+    {CounterStatus::timing_only, "timing-only"},
+    {CounterStatus::not_requested, "not-requested"},
+}};
+}  // namespace
+
+std::string_view to_string(CounterStatus s) { return name_of(kCounterStatusNames, s); }
+CounterStatus counter_status_from_string(std::string_view s) {
+  return value_of(kCounterStatusNames, s, "counter status");
 }
 
 const MetricValue* counter(const Measurement& m, std::string_view name) {

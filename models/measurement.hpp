@@ -1,5 +1,5 @@
 #pragma once
-// Measurement: what the profiler saw for one launch (DESIGN §3, §5).
+// Measurement: what the profiler saw for one launch.
 #include <string>
 #include <vector>
 
@@ -16,6 +16,8 @@ struct TimingStats {
 
 enum class CounterStatus { collected, timing_only, not_requested };
 std::string_view to_string(CounterStatus s);
+// Throws InputError for a name that is no counter status.
+CounterStatus counter_status_from_string(std::string_view s);
 
 struct Measurement {
   Launch launch;

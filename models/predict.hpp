@@ -1,5 +1,5 @@
 #pragma once
-// predict_bounds: the analytic model (DESIGN §4). Every bound's time, the binding bound and
+// predict_bounds: the analytic model (docs/model.md). Every bound's time, the binding bound and
 // the runner-up, the predicted duration and the counters under Nsight Compute names.
 #include "models/gpu_spec.hpp"
 #include "models/kernel_spec.hpp"

@@ -1,21 +1,23 @@
 #include "models/prediction.hpp"
 
+#include "models/enum_names.hpp"
 #include "models/error.hpp"
 
 namespace roofline {
+namespace {
+constexpr EnumNames<BoundKind, 7> kBoundNames{{
+    {BoundKind::dram, "dram"},
+    {BoundKind::l2, "l2"},
+    {BoundKind::lsu, "lsu"},
+    {BoundKind::issue, "issue"},
+    {BoundKind::compute, "compute"},
+    {BoundKind::latency, "latency"},
+    {BoundKind::launch, "launch"},
+}};
+}  // namespace
 
-std::string_view to_string(BoundKind b) {
-  switch (b) {
-    case BoundKind::dram: return "dram";
-    case BoundKind::l2: return "l2";
-    case BoundKind::lsu: return "lsu";
-    case BoundKind::issue: return "issue";
-    case BoundKind::compute: return "compute";
-    case BoundKind::latency: return "latency";
-    case BoundKind::launch: return "launch";
-  }
-  return "?";
-}
+std::string_view to_string(BoundKind b) { return name_of(kBoundNames, b); }
+BoundKind bound_kind_from_string(std::string_view s) { return value_of(kBoundNames, s, "bound kind"); }
 
 LimiterClass classify_limiter(double busiest_fraction, double duration_s, double launch_overhead_s) {
   const bool launch_candidate = launch_overhead_s > 0 && duration_s <= kLaunchBoundFactor * launch_overhead_s;

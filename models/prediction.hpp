@@ -1,5 +1,5 @@
 #pragma once
-// Prediction: the analytic model's answer for one launch (DESIGN §4).
+// Prediction: the analytic model's answer for one launch.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -30,6 +30,8 @@ inline constexpr BoundKind kAllBounds[] = {BoundKind::dram,    BoundKind::l2,   
                                            BoundKind::issue,   BoundKind::compute, BoundKind::latency,
                                            BoundKind::launch};
 std::string_view to_string(BoundKind b);
+// Throws InputError for a name that is no bound kind.
+BoundKind bound_kind_from_string(std::string_view s);
 
 struct BoundTime {
   BoundKind kind = BoundKind::dram;

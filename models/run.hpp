@@ -1,5 +1,5 @@
 #pragma once
-// Run: one invocation of the toolkit whose results are stored together (DESIGN §3).
+// Run: one invocation of the toolkit whose results are stored together.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,13 +21,13 @@ struct DeviceInfo {
 
 enum class RunStatus { running, complete, partial, failed };
 std::string_view to_string(RunStatus s);
-RunStatus run_status_from_string(std::string_view s);
+RunStatus run_status_from_string(std::string_view s);  // throws InputError for an unknown name
 
 // suite: predicted (and measured) launches of kernels with specs (`run`); profile: every launch
 // of a user's program (`profile`); import: an Nsight Compute measurement (`import-ncu`).
 enum class RunKind { suite, profile, import };
 std::string_view to_string(RunKind k);
-RunKind run_kind_from_string(std::string_view s);
+RunKind run_kind_from_string(std::string_view s);  // throws InputError for an unknown name
 
 struct Run {
   std::int64_t id = 0;

@@ -1,13 +1,10 @@
 #include "models/source.hpp"
 
-#include <array>
-#include <utility>
-
-#include "models/error.hpp"
+#include "models/enum_names.hpp"
 
 namespace roofline {
 namespace {
-constexpr std::array<std::pair<Source, std::string_view>, 7> kNames{{
+constexpr EnumNames<Source, 7> kSourceNames{{
     {Source::datasheet, "datasheet"},
     {Source::device_query, "device-query"},
     {Source::calibrated, "calibrated"},
@@ -18,18 +15,7 @@ constexpr std::array<std::pair<Source, std::string_view>, 7> kNames{{
 }};
 }  // namespace
 
-std::string_view to_string(Source s) {
-  for (const auto& [src, name] : kNames)
-    if (src == s) return name;
-  return "unknown";
-}
-
-Source source_from_string(std::string_view s) {
-  for (const auto& [src, name] : kNames)
-    if (name == s) return src;
-  throw InputError("unknown value source '" + std::string(s) +
-                   "' (expected datasheet, device-query, calibrated, measured-elsewhere, "
-                   "compiler or assumed)");
-}
+std::string_view to_string(Source s) { return name_of(kSourceNames, s); }
+Source source_from_string(std::string_view s) { return value_of(kSourceNames, s, "value source"); }
 
 }  // namespace roofline

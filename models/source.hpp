@@ -17,8 +17,8 @@ enum class Source {
 };
 
 std::string_view to_string(Source s);
-// Accepts the spellings used in GPU files: "datasheet", "device-query", "calibrated",
-// "measured-elsewhere", "compiler", "assumed". Throws InputError otherwise.
+// Accepts the spellings to_string gives (those of the GPU files' sections). Throws InputError
+// otherwise.
 Source source_from_string(std::string_view s);
 
 // A number with its provenance.

@@ -1,5 +1,5 @@
 #pragma once
-// measure: one launch configuration on the GPU -> Measurement (DESIGN §5).
+// measure: one launch configuration on the GPU -> Measurement.
 // prepare with fresh random inputs -> launch once and verify against the reference (on the
 // GPU; a failed check is reported and nothing is timed) -> time with CUDA events -> collect CUPTI
 // counters -> bytes moved and bandwidth.

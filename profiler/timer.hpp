@@ -1,5 +1,5 @@
 #pragma once
-// Timer: CUDA events around each launch of a prepared KernelRunner (DESIGN §5).
+// Timer: CUDA events around each launch of a prepared KernelRunner.
 // cold: the L2 is flushed (untimed) before every timed launch; warm: back-to-back launches
 // over the same buffers.
 #include "kernels/kernel_runner.hpp"

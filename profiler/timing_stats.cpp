@@ -1,20 +1,11 @@
 #include "profiler/timing_stats.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
-namespace roofline {
+#include "models/percentile.hpp"
 
-double percentile_sorted(std::span<const double> sorted, double p) {
-  if (sorted.empty()) return 0.0;
-  p = std::clamp(p, 0.0, 1.0);
-  const double rank = p * static_cast<double>(sorted.size() - 1);
-  const auto lo = static_cast<std::size_t>(std::floor(rank));
-  const auto hi = std::min(lo + 1, sorted.size() - 1);
-  const double frac = rank - static_cast<double>(lo);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * frac;
-}
+namespace roofline {
 
 TimingStats summarize_times(std::span<const double> seconds) {
   TimingStats s;
@@ -24,9 +15,8 @@ TimingStats summarize_times(std::span<const double> seconds) {
   s.count = static_cast<int>(sorted.size());
   s.min_s = sorted.front();
   s.max_s = sorted.back();
-  s.median_s = percentile_sorted(sorted, 0.5);
-  const double p10 = percentile_sorted(sorted, 0.1), p90 = percentile_sorted(sorted, 0.9);
-  s.spread = s.median_s > 0.0 ? (p90 - p10) / s.median_s : 0.0;
+  s.median_s = percentile_of_sorted(sorted, 50);
+  s.spread = relative_spread_of_sorted(sorted);
   return s;
 }
 

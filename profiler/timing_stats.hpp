@@ -14,9 +14,6 @@ struct TimerOptions {
   double budget_s = 0.5;         // wall-clock budget per launch configuration (timing only)
 };
 
-// p in [0, 1], linear interpolation between closest ranks of sorted (ascending) values.
-double percentile_sorted(std::span<const double> sorted, double p);
-
 // Median, min, max, (p90 - p10) / median and count of the times (seconds).
 TimingStats summarize_times(std::span<const double> seconds);
 

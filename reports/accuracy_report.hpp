@@ -1,6 +1,6 @@
 #pragma once
 // docs/accuracy.md: every launch's predicted against measured time and counters, and the
-// accuracy against the targets (issue 5), in GitHub markdown.
+// accuracy against the targets (docs/accuracy.md), in GitHub markdown.
 #include <ostream>
 #include <string_view>
 

@@ -1,21 +1,11 @@
 #include "reports/record_json.hpp"
 
-#include <array>
 #include <string>
-
-#include "models/error.hpp"
 
 namespace roofline {
 using nlohmann::json;
 
 namespace {
-template <typename E, std::size_t N>
-E enum_from_string(const std::array<E, N>& all, std::string_view s, std::string_view what) {
-  for (E e : all)
-    if (to_string(e) == s) return e;
-  throw Error("unknown " + std::string(what) + " '" + std::string(s) + "' in the database");
-}
-
 json quantity_json(const Quantity& q) {
   json j{{"value", q.value}, {"source", to_string(q.source)}};
   if (!q.note.empty()) j["note"] = q.note;
@@ -39,18 +29,6 @@ json bounds_json(const std::vector<BoundTime>& bounds) {
   return j;
 }
 }  // namespace
-
-BoundKind bound_kind_from_string(std::string_view s) {
-  return enum_from_string(std::to_array(kAllBounds), s, "bound kind");
-}
-CounterStatus counter_status_from_string(std::string_view s) {
-  return enum_from_string(
-      std::array{CounterStatus::collected, CounterStatus::timing_only, CounterStatus::not_requested}, s,
-      "counter status");
-}
-Verdict verdict_from_string(std::string_view s) {
-  return enum_from_string(std::array{Verdict::ok, Verdict::over, Verdict::under, Verdict::missing}, s, "verdict");
-}
 
 json to_json(const KernelSpec& k) {
   json passes = json::array();

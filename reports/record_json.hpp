@@ -23,9 +23,4 @@ nlohmann::json to_json(const RunRecord& r);      // the whole run, for `roofline
 
 PassPrediction pass_prediction_from_json(const nlohmann::json& j);
 
-// Enum spellings read back from the store (inverse of the models' to_string).
-BoundKind bound_kind_from_string(std::string_view s);
-CounterStatus counter_status_from_string(std::string_view s);
-Verdict verdict_from_string(std::string_view s);
-
 }  // namespace roofline

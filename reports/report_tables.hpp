@@ -12,7 +12,7 @@
 
 namespace roofline {
 
-// Relative errors at or above these are highlighted (issue 5 targets: ±10 % time, ±5 % counters).
+// Relative errors at or above these are highlighted (the accuracy targets: ±10 % time, ±5 % counters).
 inline constexpr double kLargeError = 0.10;
 inline constexpr double kNotableError = 0.05;
 

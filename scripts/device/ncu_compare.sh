@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 3 evidence on the H100: every default counter from `roofline measure` beside ncu's on
+# Evidence for the profiler on the H100: every default counter from `roofline measure` beside ncu's on
 # the same binary and launches, the wall time of both, and compute-sanitizer over the suite.
 # Run from the repo root with .device/ carried.
 set -uo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Issue 3/4/5 evidence on the H100: calibrate into a fresh database, then the full `roofline
+# Evidence on the H100 for the profiler, the reports and the model's accuracy: calibrate into a fresh database, then the full `roofline
 # run` of the suite (3 sizes, cold and warm) predicted with that calibration, its reports, and
-# the Hadamard products across the L2 size (seed 004's knee). Run from the repo root with
+# the Hadamard products across the L2 size (the knee of fusing's speedup). Run from the repo root with
 # .device/ carried.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64

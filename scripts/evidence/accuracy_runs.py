@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 5 evidence: the accuracy targets on every stored suite run, each re-predicted with the
+"""Evidence for the model: the accuracy targets on every stored suite run, each re-predicted with the
 current model (`roofline accuracy`), one row per run: how much the verdicts move between runs
 and devices. Usage (from the repo root):
   scripts/evidence/accuracy_runs.py build/cli/roofline docs/results/h100/suite.db \\

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 5 evidence: the dirty output cold 2^24 launches leave in L2, measured several times and
+"""Evidence for the model: the dirty output cold 2^24 launches leave in L2, measured several times and
 beside the model's prediction (docs/model.md, "Dirty lines left in L2").
 
 Usage (from the repo root):

@@ -209,8 +209,8 @@ TEST(AnalysisCompare, TimingOnlyInfersTheLimiterFromTheModelsTraffic) {
 
 // ---- diagnostics from measurements ----------------------------------------------------------
 
-// Seed: one float per 32-byte sector over 16M floats: DRAM read 16.58M sectors against 16.43M
-// written, no loads -> about one fill read per written sector.
+// A stride-8 write-only kernel, one float per 32-byte sector over 16M floats: DRAM read
+// 16.58M sectors against 16.43M written, no loads -> about one fill read per written sector.
 TEST(AnalysisCompare, Stride8WriteOnlyTriggersPartialSectorWrites) {
   const Launch l = launch("write_stride", k16M, DType::f32, CacheState::cold);
   const Prediction p = prediction(l, BoundKind::dram, 0.4e-3);
@@ -233,7 +233,7 @@ TEST(AnalysisCompare, Stride8WriteOnlyTriggersPartialSectorWrites) {
   EXPECT_NE(find(c, diag::dirty_lines_in_l2), nullptr);
 }
 
-// Seed: coalesced write-only over 16M floats: 184 DRAM reads against 1.39M sectors written.
+// A coalesced write-only kernel over 16M floats: 184 DRAM reads against 1.39M sectors written.
 TEST(AnalysisCompare, CoalescedWriteOnlyHasNoPartialSectorWrites) {
   const Launch l = launch("write_coalesced", k16M, DType::f32, CacheState::cold);
   const Prediction p = prediction(l, BoundKind::dram, 25e-6);

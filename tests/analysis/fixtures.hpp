@@ -1,6 +1,6 @@
 #pragma once
 // Hand-built records for the analysis tests: an H100-like GPU with round numbers so that the
-// expected values can be worked out by hand, and the seed kernels' descriptors.
+// expected values can be worked out by hand, and the suite kernels' descriptors.
 #include <cstdint>
 #include <string>
 #include <utility>

@@ -1,4 +1,4 @@
-// The model against the H100's measurements (issue 5): each test pins one assumption the model
+// The model against the H100's measurements: each test pins one assumption the model
 // was corrected with, on the suite's own specs, with the measured numbers as fixtures. They come
 // from run 1 of docs/results/h100/suite.db (2026-11-22, NVIDIA H100 80GB HBM3, driver 580.159.04):
 //   roofline query --db docs/results/h100/suite.db "SELECT kernel, n, cache, meas_ms, limiter FROM v_launches"

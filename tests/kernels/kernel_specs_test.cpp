@@ -22,7 +22,7 @@ TEST(BuiltinKernels, EverySpecParses) {
     EXPECT_FALSE(k.dtypes.empty()) << k.name;
     EXPECT_FALSE(k.description.empty()) << k.name;
     EXPECT_FALSE(k.origin.empty()) << k.name;
-    // The seeds' 256 threads per block; add_f32x4 runs 1024 (tuned on the H100, blocks.txt).
+    // The blog experiments' 256 threads per block; add_f32x4 runs 1024 (tuned on the H100, blocks.txt).
     EXPECT_EQ(k.default_block, k.name == "add_f32x4" ? 1024 : 256) << k.name;
     for (const KernelPass& p : k.passes) EXPECT_FALSE(p.arrays.empty()) << k.name;
   }

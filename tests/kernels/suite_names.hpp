@@ -1,5 +1,5 @@
 #pragma once
-// The suite's kernel names, as issue 2 lists them (names are interface).
+// The suite's kernel names, (names are interface: stored runs and scripts use them).
 #include <string>
 #include <vector>
 

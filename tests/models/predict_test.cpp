@@ -1,4 +1,4 @@
-// The analytic model against numbers worked out by hand from the formulas (DESIGN §4).
+// The analytic model against numbers worked out by hand from the formulas (docs/model.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

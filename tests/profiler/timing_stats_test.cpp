@@ -6,15 +6,6 @@
 
 using namespace roofline;
 
-TEST(TimingStats, PercentileInterpolates) {
-  const std::vector<double> v{1, 2, 3, 4, 5};
-  EXPECT_DOUBLE_EQ(percentile_sorted(v, 0.0), 1.0);
-  EXPECT_DOUBLE_EQ(percentile_sorted(v, 0.5), 3.0);
-  EXPECT_DOUBLE_EQ(percentile_sorted(v, 1.0), 5.0);
-  EXPECT_DOUBLE_EQ(percentile_sorted(v, 0.1), 1.4);
-  EXPECT_DOUBLE_EQ(percentile_sorted(std::vector<double>{}, 0.5), 0.0);
-}
-
 TEST(TimingStats, SummarizeUnsortedInput) {
   const std::vector<double> t{5e-6, 1e-6, 3e-6, 2e-6, 4e-6};
   const auto s = summarize_times(t);

@@ -141,7 +141,7 @@ TEST_F(StoreTest, ViewsAnswerCommonQuestions) {
   EXPECT_TRUE(std::holds_alternative<std::monostate>(one.rows[3][2]));
   EXPECT_EQ(std::get<std::string>(one.rows[4][0]), "sm__warps_active.avg.pct_of_peak_sustained_active");
   EXPECT_TRUE(std::holds_alternative<std::monostate>(one.rows[4][1]));
-  // The DESIGN example runs as written.
+  // The example query of docs/schema.md runs as written.
   EXPECT_NO_THROW(s.query("SELECT kernel, n, bound, pred_ms, meas_ms FROM v_compare"));
 }
 
