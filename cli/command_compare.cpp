@@ -65,18 +65,12 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
   cmd->add_flag("--counters", *counters, "also list every counter both runs measured, side by side");
   cmd->footer(
-      "Suite runs are compared launch by launch: a launch is faster or slower only when its time moved by
-"
-      "more than the larger of the two runs' spreads. Two profile (or import) runs of a program are compared
-"
-      "kernel by kernel: the mean duration per launch, against the kernel's own launch-to-launch spread.
-"
-      "Examples:
-"
-      "  roofline compare 1 latest
-"
-      "  roofline compare 3 4 --db results.db --counters
-"
+      "Suite runs are compared launch by launch: a launch is faster or slower only when its time moved by\n"
+      "more than the larger of the two runs' spreads. Two profile (or import) runs of a program are compared\n"
+      "kernel by kernel: the mean duration per launch, against the kernel's own launch-to-launch spread.\n"
+      "Examples:\n"
+      "  roofline compare 1 latest\n"
+      "  roofline compare 3 4 --db results.db --counters\n"
       "  roofline compare 7 8 --db app.db          # two profiles of one program: a regression check");
   cmd->callback([=] {
     const SqliteStore store(*db, OpenMode::read_only);
