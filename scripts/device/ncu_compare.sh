@@ -24,6 +24,10 @@ for n in ${SIZES:-2^20 2^24 2^28}; do
     $R measure --once --n $n > $E/ncu_$tag.csv 2> $E/ncu_$tag.err
   echo "ncu --metrics <same> roofline measure --once --n $n: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
 done
+# ncu beside itself: the same launches profiled a second time, for its own run-to-run spread.
+ncu --csv --page raw --print-units base --clock-control none --cache-control all --metrics "$metrics" \
+  --kernel-name-base function --kernel-name 'regex:add_|read_only|write_only|hadamard|transform_kernel' \
+  $R measure --once --n 2^24 > $E/ncu_again_2_24.csv 2> $E/ncu_again_2_24.err
 s=$(date +%s%N)
 compute-sanitizer --tool memcheck --leak-check full $R measure --once --n 4099,1000003 > $E/memcheck.txt 2>&1
 echo "exit $?" >> $E/memcheck.txt

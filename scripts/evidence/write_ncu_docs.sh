@@ -16,7 +16,7 @@ Every default counter of \`roofline measure\` beside \`ncu\` on the same binary 
 Made on the device machine by \`scripts/device/ncu_compare.sh\` and rendered by
 \`scripts/evidence/write_ncu_docs.sh\` (\`scripts/evidence/counters_vs_ncu.py\`):
 
-    roofline measure --no-timing --n \$N --format csv
+    roofline measure --no-timing --n \$N --format csv        (N = 2^20, 2^24, 2^28)
     ncu --csv --page raw --print-units base --clock-control none --cache-control all \\
         --metrics "\$(roofline metrics --names)" --kernel-name-base function \\
         --kernel-name 'regex:add_|read_only|write_only|hadamard|transform_kernel' \\
@@ -37,19 +37,20 @@ below differ:
   \`*.pct_of_peak_sustained_elapsed\`): neither tool locks clocks (\`--clock-control none\`); the
   SM clock a replay pass finds depends on what ran just before it (our passes follow each
   other closely, ncu's follow its own pauses), so durations and per-second rates move together.
-- **DRAM writes at 2^24**: the 64 MiB (FP32) or 32 MiB (16-bit) output is about the L2's
-  size, and part of it is still dirty in L2 when the kernel ends (written back after it, so
-  in neither tool's count). How much stays depends on what the L2 held before the kernel:
-  roofline's flush (a write then a read of 4 x L2) leaves it full of clean lines, ncu's cache
-  control invalidates it; the retained amount differs by a few MiB, which is 5-12 % of these
-  outputs. At 2^28 the same few MiB are under 1 % and the counts agree within 2 %.
+- **DRAM writes**: ncu's cache control leaves about 2 MiB of dirty lines in L2 before each
+  pass, which the kernel writes back (\`l2-state.md\`); roofline's flush now leaves the same
+  2 MiB. What remains is that residue's own variation (±5 % between ncu runs), which is a few
+  percent of the DRAM writes of outputs near the L2's size (2^24).
 - **\`hadamard3_unfused\` DRAM writes**: one launch is two kernels. ncu flushes the L2 before
   each kernel, so the first kernel's dirty lines are written back during ncu's flush and never
   counted; roofline flushes before the launch, as the launch is what it times, so they are
   written back (and counted) during the second kernel.
 EOT
-  python3 "$here/counters_vs_ncu.py" "$D/roofline_2_24.csv" "$D/ncu_2_24.csv" "$D/kernels.json" | sed 's/^## /### /; s/^### Summary/### N = 2^24: summary/'
-  python3 "$here/counters_vs_ncu.py" "$D/roofline_2_28.csv" "$D/ncu_2_28.csv" "$D/kernels.json" | sed 's/^## /### /; s/^### Summary/### N = 2^28: summary/'
+  for n in 2_20 2_24 2_28; do
+    [[ -f $D/ncu_$n.csv ]] || continue
+    python3 "$here/counters_vs_ncu.py" "$D/roofline_$n.csv" "$D/ncu_$n.csv" "$D/kernels.json" |
+      sed "s/^## /### /; s/^### Summary/### N = ${n/_/^}: summary/"
+  done
 } > "$O/counters-vs-ncu.md"
 {
   cat <<EOT

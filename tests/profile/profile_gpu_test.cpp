@@ -26,9 +26,15 @@ class ProfileGpu : public ::testing::Test {
     db_ = fs::temp_directory_path() / ("profile-gpu-" + std::to_string(::getpid()) + ".db");
   }
   void TearDown() override { fs::remove(db_); }
+  // The binaries of this build, or where ROOFLINE_EXE and PROFILE_APP say (a copy on another machine).
+  static std::string path_of(const char* variable, const std::string& built) {
+    const char* v = std::getenv(variable);
+    return v != nullptr && *v != '\0' ? v : built;
+  }
   std::string profile(const std::string& options, const std::string& app_args) {
-    return std::string(ROOFLINE_BINARY_DIR) + "/cli/roofline profile --db " + db_.string() + " " + options + " -- " +
-           ROOFLINE_BINARY_DIR + "/tests/profile/profile_app " + app_args;
+    return path_of("ROOFLINE_EXE", std::string(ROOFLINE_BINARY_DIR) + "/cli/roofline") + " profile --db " + db_.string() +
+           " " + options + " -- " + path_of("PROFILE_APP", std::string(ROOFLINE_BINARY_DIR) + "/tests/profile/profile_app") +
+           " " + app_args + " > /dev/null";
   }
   fs::path db_;
 };
