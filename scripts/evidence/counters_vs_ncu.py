@@ -129,7 +129,7 @@ def main():
             # As roofline's comparisons judge a count: against 1 % of the launch's largest count of
             # the same unit when it is smaller than that (a few hundred residue sectors beside millions).
             reference = max(abs(b), 0.01 * largest.get(unit_of(m), 0.0))
-            negligible_ok = is_percent(m) and abs(a - b) <= 2.0 or not is_percent(m) and reference > 0 and abs(a - b) / reference <= 0.02
+            negligible_ok = not bad or (not is_percent(m) and reference > 0 and abs(a - b) / reference <= 0.02)
             worst.append((bad, abs(diff), name, n, m, a, b, text, not negligible_ok))
             mark = " **(> 2)**" if bad else ""
             lines.append(f"| `{m}` | {a:.6g} | {b:.6g} | {text}{mark} |")

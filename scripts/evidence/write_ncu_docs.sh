@@ -46,6 +46,12 @@ below differ:
   counted; roofline flushes before the launch, as the launch is what it times, so they are
   written back (and counted) during the second kernel.
 EOT
+  if [[ -f $D/ncu_again_2_24.csv ]]; then
+    echo
+    echo "How close ncu comes to itself, at N = 2^24:"
+    echo
+    python3 "$here/ncu_vs_ncu.py" "$D/ncu_2_24.csv" "$D/ncu_again_2_24.csv" "$D/roofline_2_24.csv"
+  fi
   for n in 2_20 2_24 2_28; do
     [[ -f $D/ncu_$n.csv ]] || continue
     python3 "$here/counters_vs_ncu.py" "$D/roofline_$n.csv" "$D/ncu_$n.csv" "$D/kernels.json" |

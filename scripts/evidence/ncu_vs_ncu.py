@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""ncu beside itself: two `ncu --csv --page raw` runs of the same launches, compared as
+counters_vs_ncu.py compares roofline with ncu (the metrics of a roofline CSV, within 2 %,
+percentages within 2 points). Prints one summary line: ncu's own run-to-run agreement.
+
+Usage: ncu_vs_ncu.py NCU_CSV NCU_AGAIN_CSV ROOFLINE_CSV
+"""
+import collections
+import csv
+import io
+import sys
+
+
+def read(path):
+    text = open(path).read()
+    rows = list(csv.reader(io.StringIO(text[text.index('"ID"'):])))
+    return [dict(zip(rows[0], r)) for r in rows[2:] if len(r) == len(rows[0])]
+
+
+def number(s):
+    try:
+        return float(s.replace(",", ""))
+    except (ValueError, AttributeError):
+        return None
+
+
+first, again = read(sys.argv[1]), read(sys.argv[2])
+metrics = [m for m in csv.DictReader(open(sys.argv[3])).fieldnames if "__" in m]
+total = within = 0
+outside = collections.Counter()
+for x, y in zip(first, again):
+    for m in metrics:
+        a, b = number(x.get(m)), number(y.get(m))
+        if a is None or b is None:
+            continue
+        total += 1
+        if any(p in m for p in (".pct", "pct_of_peak")):
+            good = abs(a - b) <= 2.0
+        else:
+            good = a == b or (b != 0 and abs(a - b) / abs(b) <= 0.02)
+        within += good
+        outside[m] += not good
+print(f"ncu beside itself (the same launches profiled twice): {total} values, {within} within 2 % "
+      f"({100.0 * within / max(total, 1):.1f} %); outside: " +
+      ", ".join(f"`{m}` {n}" for m, n in outside.most_common() if n))
