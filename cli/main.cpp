@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   roofline::add_query_command(app);
   roofline::add_compare_command(app);
   roofline::add_accuracy_command(app);
+  roofline::add_import_ncu_command(app);
   roofline::add_calibrate_command(app);
   roofline::set_command_line(argc, argv);
   try {
