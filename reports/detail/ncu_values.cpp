@@ -53,7 +53,7 @@ BaseUnit reduce(std::string_view unit) {
   return {num.base + "/" + den.base, num.exponent - den.exponent};
 }
 
-// The base unit a table unit is printed in by ncu, and the power of ten between them.
+// The power of ten that turns a reduced ncu unit into a table unit; nullopt when they measure different things.
 std::optional<int> exponent_into(const BaseUnit& from, std::string_view table_unit) {
   if (table_unit == "ns") return from.base == "second" ? std::optional(from.exponent + 9) : std::nullopt;
   if (table_unit == "Hz") return from.base == "hz" ? std::optional(from.exponent) : std::nullopt;
