@@ -261,6 +261,25 @@ TEST(NcuCsv, ReportsAUnitThatDoesNotConvert) {
   EXPECT_EQ(import.not_imported[0].why, "unit 'cycle' is not ns");
 }
 
+// Older details pages have no Block Size or Grid Size column: the launch statistics give the
+// counts, as one-dimensional shapes.
+TEST(NcuCsv, OlderDetailsPagesTakeTheShapeFromLaunchStatistics) {
+  const NcuImport import = parse_ncu_csv(
+      "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Kernel Time\",\"Context\",\"Stream\","
+      "\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+      "\"3\",\"77\",\"app\",\"h\",\"k\",\"t\",\"1\",\"7\",\"Launch Statistics\",\"Block Size\",\"\",\"512\"\n"
+      "\"3\",\"77\",\"app\",\"h\",\"k\",\"t\",\"1\",\"7\",\"Launch Statistics\",\"Grid Size\",\"\",\"2,048\"\n"
+      "\"3\",\"77\",\"app\",\"h\",\"k\",\"t\",\"1\",\"7\",\"GPU Speed Of Light Throughput\",\"Duration\",\"nsecond\","
+      "\"9,216\"\n",
+      "old.csv", KernelNameBase::function);
+  ASSERT_EQ(import.launches.size(), 1u);
+  EXPECT_EQ(import.launches[0].id.block, (Dim3{512, 1, 1}));
+  EXPECT_EQ(import.launches[0].id.grid, (Dim3{2048, 1, 1}));
+  EXPECT_DOUBLE_EQ(*import.launches[0].duration_s, 9216e-9);
+  EXPECT_TRUE(import.not_imported.empty());
+  EXPECT_FALSE(import.device);
+}
+
 TEST(NcuCsv, RefusesBadInputNamingFileAndLine) {
   const std::string header =
       "\"ID\",\"Process ID\",\"Kernel Name\",\"Grid Size\",\"gpu__time_duration.sum\"\n";
