@@ -14,7 +14,8 @@ void add_report_command(CLI::App& app);
 void add_query_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_accuracy_command(CLI::App& app);
-void add_calibrate_command(CLI::App& app);
-void add_profile_command(CLI::App& app);  // a stub that says "built without CUDA" in a CUDA-free build
+void add_import_ncu_command(CLI::App& app);
+void add_calibrate_command(CLI::App& app);  // a stub that says "built without CUDA" in a CUDA-free build
+void add_profile_command(CLI::App& app);
 
 }  // namespace roofline

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   roofline::add_query_command(app);
   roofline::add_compare_command(app);
   roofline::add_accuracy_command(app);
+  roofline::add_import_ncu_command(app);
   roofline::add_calibrate_command(app);
   roofline::add_profile_command(app);
   // Every --db, whichever command has it, is refused as it is parsed where SQLite would keep nothing.

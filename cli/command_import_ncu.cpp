@@ -1,0 +1,116 @@
+// `roofline import-ncu FILE`: an Nsight Compute CSV export stored as a run of kind import, each
+// launch with the counters roofline knows and what they say about it (the counter-only
+// analysis), next to roofline's own runs.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "analysis/counter_analysis.hpp"
+#include "cli/commands.hpp"
+#include "cli/invocation.hpp"
+#include "cli/stored_calibration.hpp"
+#include "models/error.hpp"
+#include "models/gpu_catalog.hpp"
+#include "reports/ncu_csv.hpp"
+#include "reports/sqlite_store.hpp"
+
+namespace roofline {
+namespace {
+
+struct ImportOptions {
+  std::string file;
+  std::string db = "roofline.db";
+  std::string gpu = "h100-sxm";
+  std::string kernel_name_base = "demangled";
+};
+
+// The export's device against the model whose ceilings will judge its launches: another
+// architecture is refused; another SM count (a cut-down part) gives a warning line.
+std::vector<std::string> check_device(const NcuImport& import, const GpuSpec& gpu) {
+  if (!import.device) return {};
+  const DeviceInfo& d = *import.device;
+  const std::string device = d.name.empty() ? "the export's device" : d.name;
+  if (d.cc_major != 0 && (d.cc_major != gpu.cc_major || d.cc_minor != gpu.cc_minor))
+    throw InputError(fmt::format("{} is compute capability {}.{}, GPU model {} is {}.{}: pass the --gpu it ran on "
+                                 "(see `roofline gpus`)",
+                                 device, d.cc_major, d.cc_minor, gpu.id, gpu.cc_major, gpu.cc_minor));
+  if (d.sm_count != 0 && d.sm_count != sms(gpu))
+    return {fmt::format("{} has {} SMs, GPU model {} has {}: its ceilings may not be that device's", device,
+                        d.sm_count, gpu.id, sms(gpu))};
+  return {};
+}
+
+Run import_run(const NcuImport& import, const ImportOptions& o, const CalibratedGpu& gpu,
+               const std::vector<std::string>& warnings) {
+  Run run;
+  run.kind = RunKind::import;
+  run.command_line = command_line();
+  run.toolkit_version = toolkit_version();
+  run.git_revision = ROOFLINE_GIT_REVISION;
+  run.gpu_id = gpu.gpu.id;
+  if (gpu.calibration) run.calibration_id = gpu.calibration->run_id;
+  run.device = import.device;
+  if (run.device) run.device->model_id = gpu.gpu.id;
+  // The export does not say how ncu ran; these are its defaults.
+  run.cache_setting = "as ncu ran (by default it flushes the caches before each launch)";
+  run.clock_setting = "as ncu ran (by default it locks the clocks to base)";
+  run.note = import_note(import, o.file);
+  for (const std::string& w : warnings) run.note += "; " + w;
+  return run;
+}
+
+void import_ncu(const ImportOptions& o) {
+  // Everything that can be wrong with the input fails before the database is touched.
+  const NcuImport import = read_ncu_csv(o.file, kernel_name_base_from_string(o.kernel_name_base));
+  const std::vector<std::string> device_warnings = check_device(import, find_gpu(o.gpu));
+
+  SqliteStore store(o.db);
+  const CalibratedGpu gpu = with_stored_calibration(find_gpu(o.gpu), store, "");
+  std::vector<ProfiledLaunchRecord> records;
+  for (const ProfiledLaunch& launch : import.launches) records.push_back({launch, analyse_counters(launch, gpu.gpu)});
+
+  for (const std::string& line : import_warnings(import)) std::cerr << line << '\n';
+  for (const std::string& line : device_warnings) std::cerr << "warning: " << line << '\n';
+  const std::int64_t run_id = store.begin_run(import_run(import, o, gpu, device_warnings), gpu.gpu);
+  try {
+    for (const ProfiledLaunchRecord& r : records) store.record_profiled_launch(run_id, r);
+  } catch (...) {
+    store.finish_run(run_id, RunStatus::failed);
+    throw;
+  }
+  store.finish_run(run_id, RunStatus::complete);
+  std::cout << fmt::format("run {}: {} launch{} of {} (Nsight Compute {}) stored in {}\nceilings: {}\n", run_id,
+                           records.size(), records.size() == 1 ? "" : "es", o.file, to_string(import.page), o.db,
+                           gpu.summary);
+}
+
+}  // namespace
+
+void add_import_ncu_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("import-ncu", "Store an Nsight Compute CSV export as a run, with what its counters say");
+  auto o = std::make_shared<ImportOptions>();
+  cmd->add_option("file", o->file, "the CSV ncu wrote: `ncu --csv --page raw` (one row per launch) or `ncu --csv`")
+      ->required();
+  cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
+  cmd->add_option("--gpu", o->gpu, "GPU model the launches ran on: its ceilings judge them (see `roofline gpus`)")
+      ->capture_default_str();
+  cmd->add_option("--kernel-name-base", o->kernel_name_base,
+                  "what the export's Kernel Name column holds, as ncu's --print-kernel-base said: demangled "
+                  "(ncu's default), mangled or function")
+      ->capture_default_str();
+  cmd->footer(
+      "Each launch of the export is stored with its identity (kernel, grid, block, registers, shared memory),\n"
+      "the counters of `roofline metrics` (in their units) and the counter-only analysis. Metrics roofline\n"
+      "does not know and launches without a duration are listed on stderr and in the run's note.\n"
+      "Lines that are not ncu's CSV (==PROF== lines, the program's output) are skipped.\n\n"
+      "Examples:\n"
+      "  ncu --csv --page raw --metrics \"$(roofline metrics --names)\" --log-file app.csv ./app\n"
+      "  roofline import-ncu app.csv\n"
+      "  ncu --import app.ncu-rep --csv --page raw > app.csv && roofline import-ncu app.csv --gpu h100-pcie\n"
+      "  ncu --csv --print-kernel-base mangled ./app > app.csv && roofline import-ncu app.csv --kernel-name-base mangled");
+  cmd->callback([o] { import_ncu(*o); });
+}
+
+}  // namespace roofline
