@@ -35,6 +35,10 @@ bool prefixable(std::string_view s) {
 }
 
 BaseUnit reduce_part(std::string part) {
+  // --print-units base spells times ns (and s, ms, us).
+  if (part == "s") return {"second", 0};
+  for (const auto& [prefix, exponent] : kPrefixes)
+    if (part.size() == 2 && part[1] == 's' && part[0] == prefix) return {"second", exponent};
   // Frequencies are spelled hz, Hz, Ghz or GHz depending on the version.
   if (part.size() >= 2 && (part.ends_with("hz") || part.ends_with("Hz"))) part.replace(part.size() - 2, 2, "hz");
   if (prefixable(part)) return {part, 0};

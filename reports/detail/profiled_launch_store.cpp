@@ -12,11 +12,13 @@
 namespace roofline::detail {
 namespace {
 
+// Symbols are keyed by the mangled name; a launch whose source gave none (an ncu export of
+// demangled names) is keyed by its demangled name instead, so that two kernels stay two.
 std::int64_t symbol_id(Connection& c, const LaunchIdentity& id) {
-  c.stmt("INSERT OR IGNORE INTO kernel_symbols(mangled, demangled) VALUES (?, ?)").bind(id.mangled).bind(id.demangled)
-      .run();
+  const std::string& key = id.mangled.empty() ? id.demangled : id.mangled;
+  c.stmt("INSERT OR IGNORE INTO kernel_symbols(mangled, demangled) VALUES (?, ?)").bind(key).bind(id.demangled).run();
   auto& s = c.stmt("SELECT id FROM kernel_symbols WHERE mangled = ?");
-  s.bind(id.mangled);
+  s.bind(key);
   if (!s.step()) throw Error("database: kernel symbol row vanished after insert");
   return s.i64("id");
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "models/error.hpp"
+#include "models/metric.hpp"
 #include "reports/detail/csv_records.hpp"
 #include "reports/detail/ncu_values.hpp"
 #include "reports/ncu_csv.hpp"
@@ -323,6 +324,26 @@ TEST(NcuCsv, RefusesMissingFilesAndDirectories) {
   }
   EXPECT_THROW(kernel_name_base_from_string("short"), InputError);
   EXPECT_EQ(kernel_name_base_from_string("mangled"), KernelNameBase::mangled);
+}
+
+
+// A real export: `ncu --csv --page raw --print-units base --clock-control none --cache-control
+// all --kernel-name-base mangled --metrics "$(roofline metrics --names)" profile_app --n 16777216`
+// on the H100 (scripts/device/profile_evidence.sh), ncu's log lines and the program's output
+// before the CSV as ncu wrote them.
+TEST(NcuCsvReal, TheH100ExportOfTheTestProgramReadsWhole) {
+  const NcuImport import = read_ncu_csv(kData / "ncu_h100/profile_app_raw_base.csv", KernelNameBase::demangled);
+  EXPECT_EQ(import.page, NcuPage::raw);
+  ASSERT_EQ(import.launches.size(), 11u);  // 4 direct, 4 graph nodes, 2 CUB, 1 in a second context
+  const ProfiledLaunch& saxpy = import.launches[0];
+  EXPECT_EQ(saxpy.id.demangled, "saxpy(int, float, const float *, float *)");
+  EXPECT_EQ(saxpy.id.grid, (Dim3{65536, 1, 1}));
+  EXPECT_EQ(saxpy.id.block, (Dim3{256, 1, 1}));
+  ASSERT_TRUE(saxpy.duration_s.has_value());
+  EXPECT_NEAR(*saxpy.duration_s, 70368e-9, 1e-15);  // "70,368" ns
+  ASSERT_NE(counter(saxpy, metric::dram_sectors_read), nullptr);
+  EXPECT_EQ(counter(saxpy, metric::dram_sectors_read)->value, 4194576.0);  // "4,194,576"
+  for (const auto& l : import.launches) EXPECT_TRUE(l.duration_s.has_value()) << l.id.demangled;
 }
 
 }  // namespace
