@@ -68,12 +68,15 @@ CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std
   CostPrediction p;
   p.bounds = cost_bounds(cost, target);
   const auto source = cost_bounds(cost, measured_on);
+  // A profiled duration is the kernel's own time on the GPU (Activity API): the launch overhead
+  // is not in it, so only the work's bounds floor the prediction.
   double floor = 0;
-  for (const auto& b : p.bounds) floor = std::max(floor, b.seconds);
+  for (const auto& b : p.bounds)
+    if (b.kind != BoundKind::launch) floor = std::max(floor, b.seconds);
   p.duration_s = floor;
   p.bound = BoundKind::launch;
   for (const auto& b : p.bounds)
-    if (b.seconds == floor) p.bound = b.kind;
+    if (b.kind != BoundKind::launch && b.seconds == floor) p.bound = b.kind;
   // The measured time scaled by the binding unit's ceilings (latency: by the loaded latency).
   for (std::size_t i = 0; i < p.bounds.size(); ++i) {
     if (std::string(to_string(p.bounds[i].kind)) != limiter) continue;

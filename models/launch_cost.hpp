@@ -4,7 +4,8 @@
 // warp instructions and FLOPs do not change with the GPU: no other L2 hit rate, no other code
 // for another architecture), and the same efficiency against the ceiling that bound it where it
 // was measured (a launch at 80 % of the DRAM ceiling stays at 80 % of the other DRAM ceiling);
-// it can never beat any ceiling of the target, nor its launch floor.
+// it can never beat any ceiling of the target. A launch the launch overhead bound scales with the
+// overheads; a latency-bound one with the loaded DRAM latencies.
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""A profile run predicted on another GPU (`roofline predict --from-run`) beside the same program
+profiled on that GPU: predicted against measured, per kernel and per launch.
+
+Usage: profile_prediction.py ROOFLINE SOURCE_DB SOURCE_RUN TARGET_DB TARGET_RUN GPU > part.md
+
+SOURCE_DB's run SOURCE_RUN is predicted on GPU; TARGET_DB's run TARGET_RUN is what that GPU
+measured. Launches are matched by kernel (demangled name) and occurrence.
+"""
+import collections
+import csv
+import io
+import sqlite3
+import subprocess
+import sys
+
+roofline, source_db, src_run, target_db, run, gpu = sys.argv[1:7]
+if "--calibrated" in sys.argv:
+    # The target's own calibration (from TARGET_DB) applied: copied into a scratch copy of SOURCE_DB.
+    import shutil
+    import tempfile
+    scratch = tempfile.mkdtemp()
+    shutil.copy(source_db, scratch + "/source.db")
+    source_db = scratch + "/source.db"
+    db = sqlite3.connect(source_db)
+    db.execute("ATTACH ? AS t", (target_db,))
+    db.execute("INSERT INTO calibrations SELECT * FROM t.calibrations")
+    db.execute("INSERT INTO calibration_values SELECT * FROM t.calibration_values")
+    db.commit()
+    db.close()
+command = [roofline, "predict", "--from-run", src_run, "--db", source_db, "--gpu", gpu, "--format", "csv"]
+predicted = list(csv.DictReader(io.StringIO(subprocess.run(command, capture_output=True, text=True, check=True).stdout)))
+
+con = sqlite3.connect(f"file:{target_db}?mode=ro", uri=True)
+measured = con.execute("SELECT kernel, duration_us FROM v_profile_launches WHERE run_id = ? ORDER BY seq", (run,)).fetchall()
+src = sqlite3.connect(f"file:{source_db}?mode=ro", uri=True)
+names = [r[0] for r in src.execute("SELECT kernel FROM v_profile_launches WHERE run_id = ? ORDER BY seq", (src_run,))]
+
+
+def seconds(text):
+    value, unit = text.replace("\u00b5", "u").split()
+    return float(value) * {"s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}[unit]
+
+
+by_kernel_measured = collections.defaultdict(list)
+for kernel, us in measured:
+    by_kernel_measured[kernel].append(us * 1e-6)
+seen = collections.Counter()
+per_kernel = collections.defaultdict(lambda: [0.0, 0.0, 0.0, 0])  # source, predicted, measured, launches
+display = {}
+for name, row in zip(names, predicted):
+    k = seen[name]
+    seen[name] += 1
+    if k >= len(by_kernel_measured[name]) or row["predicted"] == "-":
+        continue
+    display[name] = row["kernel"]
+    acc = per_kernel[name]
+    acc[0] += seconds(row["measured"])
+    acc[1] += seconds(row["predicted"])
+    acc[2] += by_kernel_measured[name][k]
+    acc[3] += 1
+
+rows = sorted(per_kernel.items(), key=lambda kv: -kv[1][2])
+errors = []
+print(f"| kernel | launches | H100 measured | {gpu} predicted | {gpu} measured | error |")
+print("|---|---:|---:|---:|---:|---:|")
+for name, (s, p, m, n) in rows:
+    err = (p - m) / m
+    errors.append(abs(err))
+    short = display[name]
+    print(f"| `{short}` | {n} | {s * 1e6:.1f} µs | {p * 1e6:.1f} µs | {m * 1e6:.1f} µs | {err * 100:+.1f} % |")
+total_s = sum(v[0] for v in per_kernel.values())
+total_p = sum(v[1] for v in per_kernel.values())
+total_m = sum(v[2] for v in per_kernel.values())
+errors.sort()
+print(f"| **all kernels** | {sum(v[3] for v in per_kernel.values())} | {total_s * 1e6:.1f} µs | {total_p * 1e6:.1f} µs | "
+      f"{total_m * 1e6:.1f} µs | {(total_p - total_m) / total_m * 100:+.1f} % |")
+print(f"\nPer kernel: median |error| {errors[len(errors) // 2] * 100:.1f} %, "
+      f"{sum(e <= 0.10 for e in errors)} of {len(errors)} within ±10 %.")
