@@ -113,7 +113,7 @@ void render_html_report(const RunRecord& run, std::ostream& out) {
     table(out, t);
     if (t.id == anchor) {
       out << "<section id=\"roofline\">\n<h2>Roofline</h2>\n<p class=\"caption\">"
-          << html_escape(kChartCaption) << " Hover for details."
+          << html_escape(chart_caption(run)) << " Hover for details."
           << "</p>\n";
       render_roofline_svg(run, out, RooflineSvgOptions{.xml_declaration = false});
       out << "</section>\n";

@@ -17,7 +17,7 @@ void render_markdown_report(const RunRecord& run, std::ostream& out, std::string
     render_markdown_table(t, out);
     if (t.id == anchor && !chart_path.empty()) {
       out << "## Roofline\n\n"
-          << markdown_escape(kChartCaption)
+          << markdown_escape(chart_caption(run))
           << "\n\n![Hierarchical roofline](" << chart_path << ")\n\n";
     }
   }

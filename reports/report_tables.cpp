@@ -380,6 +380,10 @@ std::vector<std::string> report_banners(const RunRecord& r) {
   return out;
 }
 
+std::string_view chart_caption(const RunRecord& r) {
+  return r.run.kind == RunKind::suite ? kChartCaption : kProfileChartCaption;
+}
+
 std::vector<ReportTable> report_tables(const RunRecord& r) {
   std::vector<ReportTable> tables;
   tables.push_back(run_facts_table(r));

@@ -69,9 +69,17 @@ std::string report_title(const RunRecord& r);
 // Warnings shown above everything: nothing measured, comparisons timed by the CUPTI counter
 // (runs stored by an older roofline), run not complete.
 std::vector<std::string> report_banners(const RunRecord& r);
+// The caption under the roofline chart: predicted and measured points of a suite run, or a
+// profiled program's measured points.
+std::string_view chart_caption(const RunRecord& r);
 inline constexpr std::string_view kChartCaption =
     "Hollow markers: predicted; filled: measured (the kernel's FLOPs over the measured time and traffic); "
     "circles at DRAM intensity, squares at L2 intensity.";
+
+inline constexpr std::string_view kProfileChartCaption =
+    "Every launch with counters, at its FLOPs (FP32, FP16, FP64 and tensor-path operations) over its measured time "
+    "and traffic: circles at DRAM intensity, squares at L2 intensity. Tensor-path FLOPs can stand above the FP32 "
+    "roof.";
 
 // Every table of a report in display order (facts, device, summary, accuracy against the
 // targets when something was measured, launches, bounds, counters, diagnostics, and the

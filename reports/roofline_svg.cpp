@@ -160,7 +160,7 @@ void render_roofline_svg(const RunRecord& run, std::ostream& out, const Roofline
   const double y0 = decade_below(ymin / 1.5), y1 = decade_above(ymax * 1.5);
 
   const double W = options.width, H = options.height;
-  const double left = 90, right = 230, top = 40, bottom = 60;
+  const double left = 90, right = 300, top = 40, bottom = 60;  // right: room for the legend's longest label
   const double pw = W - left - right, ph = H - top - bottom;
   const Axes ax(x0, x1, y0, y1, left, top, pw, ph);
 
