@@ -378,185 +378,161 @@ Limiter measured_limiter(const Prediction& p, const Measurement& m, const GpuSpe
   return lim;
 }
 
-Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu, const KernelSpec& k,
-                   const CompareOptions& o) {
-  Comparison c;
-  c.launch = m.launch.kernel.empty() ? p.launch : m.launch;
-  c.predicted_bound = p.binding;
-  const bool counters = have_counters(m);
-  const auto dur = measured_duration_ns(m);
-  if (dur) c.duration_source = "events";
+namespace {
 
-  // ---- rows ----
-  if (dur) c.rows.push_back(compare_quantity(std::string(metric::duration), predicted_duration_ns(p), *dur, o.tolerance));
-  if (counters) {
-    // Per count unit, the largest measured value; bytes count as sectors of 32 B, so that
-    // dram__bytes_* are judged exactly as dram__sectors_* are.
-    auto unit_of = [](std::string_view unit) { return unit == "byte" ? std::string_view("sector") : unit; };
-    auto per_unit = [](std::string_view unit) { return unit == "byte" ? kSector : 1.0; };
-    std::map<std::string_view, double> largest;
-    for (const auto& info : metric_table())
-      if (is_count_unit(info.unit))
-        if (auto v = get(m, info.name)) {
-          double& l = largest[unit_of(info.unit)];
-          l = std::max(l, std::abs(*v) / per_unit(info.unit));
-        }
-    for (const auto& info : metric_table()) {
-      if (info.name == metric::duration) continue;
-      const auto pv = get(p, info.name);
-      const auto mv = get(m, info.name);
-      if (!pv || !mv) continue;
-      std::optional<double> ref;
-      if (is_count_unit(info.unit)) {
-        const double floor_ref = o.negligible_fraction * largest[unit_of(info.unit)] * per_unit(info.unit);
-        if (std::abs(*mv) < floor_ref) ref = floor_ref;
+// One row per quantity both sides have: the time first, then the metric table's counters, then
+// any other counter both have.
+std::vector<ComparedQuantity> compared_rows(const Prediction& p, const Measurement& m, const CompareOptions& o) {
+  std::vector<ComparedQuantity> rows;
+  if (auto dur = measured_duration_ns(m))
+    rows.push_back(compare_quantity(std::string(metric::duration), predicted_duration_ns(p), *dur, o.tolerance));
+  if (!have_counters(m)) return rows;
+  // Per count unit, the largest measured value; bytes count as sectors of 32 B, so that
+  // dram__bytes_* are judged exactly as dram__sectors_* are.
+  auto unit_of = [](std::string_view unit) { return unit == "byte" ? std::string_view("sector") : unit; };
+  auto per_unit = [](std::string_view unit) { return unit == "byte" ? kSector : 1.0; };
+  std::map<std::string_view, double> largest;
+  for (const auto& info : metric_table())
+    if (is_count_unit(info.unit))
+      if (auto v = get(m, info.name)) {
+        double& l = largest[unit_of(info.unit)];
+        l = std::max(l, std::abs(*v) / per_unit(info.unit));
       }
-      c.rows.push_back(compare_quantity(std::string(info.name), *pv, *mv, o.tolerance, ref));
+  for (const auto& info : metric_table()) {
+    if (info.name == metric::duration) continue;
+    const auto pv = get(p, info.name);
+    const auto mv = get(m, info.name);
+    if (!pv || !mv) continue;
+    std::optional<double> ref;
+    if (is_count_unit(info.unit)) {
+      const double floor_ref = o.negligible_fraction * largest[unit_of(info.unit)] * per_unit(info.unit);
+      if (std::abs(*mv) < floor_ref) ref = floor_ref;
     }
-    for (const auto& pc : p.counters) {
-      if (find_metric(pc.name) || pc.name == metric::duration) continue;
-      if (auto mv = get(m, pc.name)) c.rows.push_back(compare_quantity(pc.name, pc.value, *mv, o.tolerance));
-    }
+    rows.push_back(compare_quantity(std::string(info.name), *pv, *mv, o.tolerance, ref));
   }
-
-  // ---- limiter ----
-  Limiter lim = measured_limiter(p, m, gpu);
-  c.measured_limiter = lim.unit;
-  c.limiter_inferred = lim.inferred;
-  c.unit_loads = lim.loads;
-  c.bound_agrees = !lim.unit.empty() && lim.unit == to_string(p.binding);
-
-  // ---- diagnostics ----
-  auto& out = c.diagnostics;
-  const auto fps = array_footprints(k, c.launch);
-  const double l2 = gpu.l2_bytes.value;
-  const std::optional<double> warps_pct = counters ? get(m, metric::warps_active) : std::nullopt;
-
-  if (!m.verified && !m.verification.empty() && m.verification != "ok")
-    out.push_back({std::string(diag::output_not_verified),
-                   fmt::format("Output not verified: {}. A wrong kernel's time and counters mean nothing; fix "
-                               "correctness before reading the rest.",
-                               m.verification)});
-  if (!counters) {
-    std::string why = m.counter_note;
-    if (why.empty())
-      why = m.counter_status == CounterStatus::not_requested
-                ? "counters were not requested for this launch"
-                : "the profiler could not read hardware counters; run as root, or load the NVIDIA driver with "
-                  "NVreg_RestrictProfilingToAdminUsers=0 (vGPUs and old drivers may not expose them at all)";
-    out.push_back({std::string(diag::counters_unavailable),
-                   fmt::format("No hardware counters for this launch ({}): {}. Times are measured; the limiter "
-                               "was inferred from the model's traffic over the measured time, and the "
-                               "counter-based checks (write-validate fills, L2 residency, dirty lines) were "
-                               "skipped.",
-                               to_string(m.counter_status), why)});
+  for (const auto& pc : p.counters) {
+    if (find_metric(pc.name) || pc.name == metric::duration) continue;
+    if (auto mv = get(m, pc.name)) rows.push_back(compare_quantity(pc.name, pc.value, *mv, o.tolerance));
   }
-  if (dur)
-    if (auto d = launch_diag(*dur, "the launch took", p, gpu, kLaunchBoundFactor)) out.push_back(*d);
+  return rows;
+}
 
-  // Measured traffic facts.
+// The traffic the counters measured (empty when timing-only).
+struct MeasuredTraffic {
   std::optional<double> dram_r, dram_w, tex_r, tex_w;
-  if (counters) {
-    dram_r = sectors(m, metric::dram_sectors_read, metric::dram_bytes_read);
-    dram_w = sectors(m, metric::dram_sectors_write, metric::dram_bytes_write);
-    tex_r = get(m, metric::lts_tex_read);
-    tex_w = get(m, metric::lts_tex_write);
-  }
-  const double ws = working_set(p, fps);
-  bool l2_resident = false;
-  if (counters && (dram_r || dram_w) && ws > 0) {
-    const double dram_bytes = (dram_r.value_or(0) + dram_w.value_or(0)) * kSector;
-    if (dram_bytes < 0.1 * ws) {
-      l2_resident = true;
-      out.push_back(
-          {std::string(diag::l2_resident),
-           fmt::format("Working set L2-resident: DRAM moved {} for a {} working set ({:.1f} %); the {} L2 held the "
-                       "data {}. This launch measures L2, not DRAM: its ceiling is L2 bandwidth ({}). For DRAM "
-                       "numbers run it cold (--cache cold) or with a working set above 2 x L2 ({}).",
-                       bytes_str(dram_bytes), bytes_str(ws), 100 * dram_bytes / ws, mib_str(l2),
-                       c.launch.cache == CacheState::warm
-                           ? "between back-to-back launches"
-                           : "although cold mode should have flushed it (check the L2 flush before each launch)",
-                       bw_str(gpu.l2_bandwidth.value), mib_str(2 * l2))});
-    }
-  }
+};
+MeasuredTraffic measured_traffic(const Measurement& m) {
+  if (!have_counters(m)) return {};
+  return {sectors(m, metric::dram_sectors_read, metric::dram_bytes_read),
+          sectors(m, metric::dram_sectors_write, metric::dram_bytes_write), get(m, metric::lts_tex_read),
+          get(m, metric::lts_tex_write)};
+}
 
-  if (c.measured_limiter == "latency") {
-    double achieved = 0;
-    const bool at_l2 = l2_resident;
-    if (counters) {
-      if (at_l2 && (tex_r || tex_w)) achieved = (tex_r.value_or(0) + tex_w.value_or(0)) * kSector / (*dur * 1e-9);
-      else if (dram_r || dram_w) achieved = (dram_r.value_or(0) + dram_w.value_or(0)) * kSector / (*dur * 1e-9);
-    } else if (dur && p.dram_bytes > 0) {
-      achieved = p.dram_bytes / (*dur * 1e-9);
-    }
-    std::string lead = fmt::format("no unit is near its ceiling (highest: {}), so the kernel waits on memory latency;",
-                                   loads_words(c.unit_loads));
-    out.push_back(latency_diag(p, gpu, k, achieved, at_l2, lead, warps_pct));
+std::optional<Diagnostic> not_verified_diag(const Measurement& m) {
+  if (m.verified || m.verification.empty() || m.verification == "ok") return std::nullopt;
+  return Diagnostic{std::string(diag::output_not_verified),
+                    fmt::format("Output not verified: {}. A wrong kernel's time and counters mean nothing; fix "
+                                "correctness before reading the rest.",
+                                m.verification)};
+}
+
+Diagnostic counters_unavailable_diag(const Measurement& m) {
+  std::string why = m.counter_note;
+  if (why.empty())
+    why = m.counter_status == CounterStatus::not_requested
+              ? "counters were not requested for this launch"
+              : "the profiler could not read hardware counters; run as root, or load the NVIDIA driver with "
+                "NVreg_RestrictProfilingToAdminUsers=0 (vGPUs and old drivers may not expose them at all)";
+  return {std::string(diag::counters_unavailable),
+          fmt::format("No hardware counters for this launch ({}): {}. Times are measured; the limiter "
+                      "was inferred from the model's traffic over the measured time, and the "
+                      "counter-based checks (write-validate fills, L2 residency, dirty lines) were "
+                      "skipped.",
+                      to_string(m.counter_status), why)};
+}
+
+std::optional<Diagnostic> l2_resident_diag(const MeasuredTraffic& t, double working_set_bytes, const GpuSpec& gpu,
+                                           CacheState cache) {
+  if ((!t.dram_r && !t.dram_w) || working_set_bytes <= 0) return std::nullopt;
+  const double dram_bytes = (t.dram_r.value_or(0) + t.dram_w.value_or(0)) * kSector;
+  if (dram_bytes >= 0.1 * working_set_bytes) return std::nullopt;
+  const double l2 = gpu.l2_bytes.value;
+  return Diagnostic{
+      std::string(diag::l2_resident),
+      fmt::format("Working set L2-resident: DRAM moved {} for a {} working set ({:.1f} %); the {} L2 held the "
+                  "data {}. This launch measures L2, not DRAM: its ceiling is L2 bandwidth ({}). For DRAM "
+                  "numbers run it cold (--cache cold) or with a working set above 2 x L2 ({}).",
+                  bytes_str(dram_bytes), bytes_str(working_set_bytes), 100 * dram_bytes / working_set_bytes,
+                  mib_str(l2),
+                  cache == CacheState::warm
+                      ? "between back-to-back launches"
+                      : "although cold mode should have flushed it (check the L2 flush before each launch)",
+                  bw_str(gpu.l2_bandwidth.value), mib_str(2 * l2))};
+}
+
+// Write-validate: DRAM reads the loads do not explain are fills of partly written sectors.
+std::optional<Diagnostic> partial_writes_diag(const MeasuredTraffic& t, const Prediction& p,
+                                              const std::vector<ArrayFootprint>& fps) {
+  if (!t.dram_r) return std::nullopt;
+  const double written = t.tex_w ? *t.tex_w : t.dram_w ? *t.dram_w : spec_sectors(fps, AccessOp::store);
+  std::optional<double> loads = t.tex_r;
+  std::string loads_basis = "the loads requested from L2";
+  if (!loads) {
+    if (auto pl = get(p, metric::lts_tex_read)) loads = pl, loads_basis = "the model's load sectors";
+    else loads = spec_sectors(fps, AccessOp::load), loads_basis = "the spec's load footprint";
   }
+  const double excess = *t.dram_r - *loads;
+  if (written <= 0 || excess <= std::max(0.05 * written, 1024.0)) return std::nullopt;
+  std::string arrays = partial_arrays_words(fps);
+  if (arrays.empty())
+    arrays = "The spec declares only full-sector writes: check the output's alignment (an offset that is not "
+             "a multiple of 32 B splits every sector) and whether ECC is on (with ECC every partial write "
+             "reads)";
+  return Diagnostic{
+      std::string(diag::partial_sector_writes),
+      fmt::format("Partial-sector writes: DRAM read {} sectors, {} more than the {} sectors of {} - about "
+                  "{:.2f} fill read per written sector ({} written). A partly written 32-byte sector is read "
+                  "from DRAM before it is written back (write-validate skips the read only for fully written "
+                  "sectors), {} of extra DRAM traffic. {}. {}",
+                  count_str(*t.dram_r), count_str(excess), count_str(*loads), loads_basis, excess / written,
+                  count_str(written), bytes_str(excess * kSector), arrays, kFullSectorFix)};
+}
 
-  // Write-validate: DRAM reads the loads do not explain are fills of partly written sectors.
-  if (counters && dram_r) {
-    const double written = tex_w ? *tex_w : dram_w ? *dram_w : spec_sectors(fps, AccessOp::store);
-    std::optional<double> loads = tex_r;
-    std::string loads_basis = "the loads requested from L2";
-    if (!loads) {
-      if (auto pl = get(p, metric::lts_tex_read)) loads = pl, loads_basis = "the model's load sectors";
-      else loads = spec_sectors(fps, AccessOp::load), loads_basis = "the spec's load footprint";
-    }
-    const double excess = *dram_r - *loads;
-    if (written > 0 && excess > std::max(0.05 * written, 1024.0)) {
-      std::string arrays = partial_arrays_words(fps);
-      if (arrays.empty())
-        arrays = "The spec declares only full-sector writes: check the output's alignment (an offset that is not "
-                 "a multiple of 32 B splits every sector) and whether ECC is on (with ECC every partial write "
-                 "reads)";
-      out.push_back(
-          {std::string(diag::partial_sector_writes),
-           fmt::format("Partial-sector writes: DRAM read {} sectors, {} more than the {} sectors of {} - about "
-                       "{:.2f} fill read per written sector ({} written). A partly written 32-byte sector is read "
-                       "from DRAM before it is written back (write-validate skips the read only for fully written "
-                       "sectors), {} of extra DRAM traffic. {}. {}",
-                       count_str(*dram_r), count_str(excess), count_str(*loads), loads_basis, excess / written,
-                       count_str(written), bytes_str(excess * kSector), arrays, kFullSectorFix)});
-    }
-  }
+// Dirty lines left in L2 at kernel end.
+std::optional<Diagnostic> dirty_lines_diag(const MeasuredTraffic& t, const std::vector<ArrayFootprint>& fps,
+                                           const GpuSpec& gpu) {
+  if (!t.dram_w) return std::nullopt;
+  const double l2 = gpu.l2_bytes.value;
+  const double footprint = t.tex_w ? *t.tex_w : spec_sectors(fps, AccessOp::store);
+  const double deficit = footprint - *t.dram_w;
+  if (footprint <= 0 || deficit <= 0.02 * footprint || deficit * kSector > 1.25 * l2) return std::nullopt;
+  return Diagnostic{
+      std::string(diag::dirty_lines_in_l2),
+      fmt::format("Dirty lines left in L2: DRAM wrote {} sectors, {} ({}) fewer than the {} sectors the "
+                  "kernel wrote; up to the L2's size ({}) of dirty data stays in L2 when a kernel ends and is "
+                  "written back while the next one runs. Per-kernel DRAM write counters under-count by that "
+                  "much (and the next kernel's over-count); nothing to fix in the kernel - judge write "
+                  "traffic on working sets well above the L2 size or over several launches.",
+                  count_str(*t.dram_w), count_str(deficit), bytes_str(deficit * kSector), count_str(footprint),
+                  mib_str(l2))};
+}
 
-  // Dirty lines left in L2 at kernel end.
-  if (counters && dram_w && !l2_resident) {
-    const double footprint = tex_w ? *tex_w : spec_sectors(fps, AccessOp::store);
-    const double deficit = footprint - *dram_w;
-    if (footprint > 0 && deficit > 0.02 * footprint && deficit * kSector <= 1.25 * l2) {
-      out.push_back(
-          {std::string(diag::dirty_lines_in_l2),
-           fmt::format("Dirty lines left in L2: DRAM wrote {} sectors, {} ({}) fewer than the {} sectors the "
-                       "kernel wrote; up to the L2's size ({}) of dirty data stays in L2 when a kernel ends and is "
-                       "written back while the next one runs. Per-kernel DRAM write counters under-count by that "
-                       "much (and the next kernel's over-count); nothing to fix in the kernel - judge write "
-                       "traffic on working sets well above the L2 size or over several launches.",
-                       count_str(*dram_w), count_str(deficit), bytes_str(deficit * kSector), count_str(footprint),
-                       mib_str(l2))});
-    }
-  }
+Diagnostic bound_mismatch_diag(const Prediction& p, const Comparison& c) {
+  std::string pred_detail;
+  for (const auto& b : p.bounds)
+    if (b.kind == p.binding) pred_detail = b.detail;
+  return {std::string(diag::bound_mismatch),
+          fmt::format("Bound mismatch: the model predicted {}-bound{} (runner-up {}), but the measured limiter is {} "
+                      "(loads: {}{}). The assumption behind the {} bound failed for this launch; compare the rows "
+                      "above to see which quantity the model got wrong.",
+                      to_string(p.binding), pred_detail.empty() ? "" : fmt::format(" ({})", pred_detail),
+                      to_string(p.runner_up), c.measured_limiter, loads_words(c.unit_loads),
+                      c.limiter_inferred ? "; inferred from timing only" : "", to_string(p.binding))};
+}
 
-  if (auto d = wave_tail_diag(p, gpu)) out.push_back(*d);
-  if (auto d = low_occupancy_diag(p, gpu, k, warps_pct)) out.push_back(*d);
-
-  if (!c.measured_limiter.empty() && !c.bound_agrees) {
-    std::string pred_detail;
-    for (const auto& b : p.bounds)
-      if (b.kind == p.binding) pred_detail = b.detail;
-    out.push_back(
-        {std::string(diag::bound_mismatch),
-         fmt::format("Bound mismatch: the model predicted {}-bound{} (runner-up {}), but the measured limiter is {} "
-                     "(loads: {}{}). The assumption behind the {} bound failed for this launch; compare the rows "
-                     "above to see which quantity the model got wrong.",
-                     to_string(p.binding), pred_detail.empty() ? "" : fmt::format(" ({})", pred_detail),
-                     to_string(p.runner_up), c.measured_limiter, loads_words(c.unit_loads),
-                     c.limiter_inferred ? "; inferred from timing only" : "", to_string(p.binding))});
-  }
-
-  if (counters && dur)
+void add_timing_diags(const Measurement& m, std::optional<double> dur, const GpuSpec& gpu,
+                      std::vector<Diagnostic>& out) {
+  if (have_counters(m) && dur)
     if (auto cd = get(m, metric::duration); cd && *cd > 0) {
       const double ev = *dur;
       const double floor = gpu.launch_overhead_ns.value;
@@ -574,6 +550,58 @@ Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu
                                "more than the 10 % tolerance the comparison uses. Stop other work on the GPU, fix the "
                                "clocks (nvidia-smi -lgc) or raise the repetitions before trusting this row.",
                                100 * m.time.spread, m.time.count)});
+}
+
+// The bandwidth a latency-limited launch achieved, at L2 when its working set stayed there.
+double achieved_bandwidth(const MeasuredTraffic& t, const Prediction& p, std::optional<double> dur, bool at_l2) {
+  if (!dur) return 0.0;
+  const double s = *dur * 1e-9;
+  if (at_l2 && (t.tex_r || t.tex_w)) return (t.tex_r.value_or(0) + t.tex_w.value_or(0)) * kSector / s;
+  if (t.dram_r || t.dram_w) return (t.dram_r.value_or(0) + t.dram_w.value_or(0)) * kSector / s;
+  return p.dram_bytes > 0 ? p.dram_bytes / s : 0.0;
+}
+
+}  // namespace
+
+Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu, const KernelSpec& k,
+                   const CompareOptions& o) {
+  Comparison c;
+  c.launch = m.launch.kernel.empty() ? p.launch : m.launch;
+  c.predicted_bound = p.binding;
+  const bool counters = have_counters(m);
+  const auto dur = measured_duration_ns(m);
+  if (dur) c.duration_source = "events";
+  c.rows = compared_rows(p, m, o);
+
+  const Limiter lim = measured_limiter(p, m, gpu);
+  c.measured_limiter = lim.unit;
+  c.limiter_inferred = lim.inferred;
+  c.unit_loads = lim.loads;
+  c.bound_agrees = !lim.unit.empty() && lim.unit == to_string(p.binding);
+
+  auto& out = c.diagnostics;
+  const auto fps = array_footprints(k, c.launch);
+  const std::optional<double> warps_pct = counters ? get(m, metric::warps_active) : std::nullopt;
+  const MeasuredTraffic traffic = measured_traffic(m);
+  if (auto d = not_verified_diag(m)) out.push_back(*d);
+  if (!counters) out.push_back(counters_unavailable_diag(m));
+  if (dur)
+    if (auto d = launch_diag(*dur, "the launch took", p, gpu, kLaunchBoundFactor)) out.push_back(*d);
+  const auto resident = l2_resident_diag(traffic, working_set(p, fps), gpu, c.launch.cache);
+  if (resident) out.push_back(*resident);
+  if (c.measured_limiter == "latency") {
+    const std::string lead = fmt::format(
+        "no unit is near its ceiling (highest: {}), so the kernel waits on memory latency;", loads_words(c.unit_loads));
+    out.push_back(latency_diag(p, gpu, k, achieved_bandwidth(traffic, p, dur, resident.has_value()),
+                               resident.has_value(), lead, warps_pct));
+  }
+  if (auto d = partial_writes_diag(traffic, p, fps)) out.push_back(*d);
+  if (!resident)
+    if (auto d = dirty_lines_diag(traffic, fps, gpu)) out.push_back(*d);
+  if (auto d = wave_tail_diag(p, gpu)) out.push_back(*d);
+  if (auto d = low_occupancy_diag(p, gpu, k, warps_pct)) out.push_back(*d);
+  if (!c.measured_limiter.empty() && !c.bound_agrees) out.push_back(bound_mismatch_diag(p, c));
+  add_timing_diags(m, dur, gpu, out);
   return c;
 }
 

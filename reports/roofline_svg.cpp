@@ -119,16 +119,15 @@ std::string point_text(std::string_view what, const std::optional<Point>& p) {
   return fmt::format("\n{}: {} FLOP/B, {}", what, format_number(p->ai), format_quantity(p->flops_per_s, "FLOP/s"));
 }
 
-}  // namespace
-
-void render_roofline_svg(const RunRecord& run, std::ostream& out, const RooflineSvgOptions& options) {
-  const GpuSpec& g = run.gpu;
-  const double peak = fp32_peak_flops(g);
-  const double bw_dram = g.dram_bandwidth_sustained.value;
-  const double bw_l2 = g.l2_bandwidth.value;
-
+// The points to draw, and the range the axes must show.
+struct Placed {
   std::vector<LaunchPoints> launches;
   std::size_t unplotted = 0;
+  double x0 = 0, x1 = 0, y0 = 0, y1 = 0;  // decades around every point, ridge and roof
+};
+
+Placed place_points(const RunRecord& run, double peak, double bw_dram, double bw_l2) {
+  Placed placed;
   double xmin = std::numeric_limits<double>::max(), xmax = 0, ymin = std::numeric_limits<double>::max(), ymax = 0;
   const auto extend = [&](const std::optional<Point>& p) {
     if (!p) return;
@@ -139,11 +138,11 @@ void render_roofline_svg(const RunRecord& run, std::ostream& out, const Roofline
   };
   const auto place = [&](LaunchPoints lp) {
     if (!lp.pred_dram && !lp.pred_l2 && !lp.meas_dram && !lp.meas_l2) {
-      ++unplotted;
+      ++placed.unplotted;
       return;
     }
     for (const auto* p : {&lp.pred_dram, &lp.meas_dram, &lp.pred_l2, &lp.meas_l2}) extend(*p);
-    launches.push_back(std::move(lp));
+    placed.launches.push_back(std::move(lp));
   };
   for (std::size_t i = 0; i < run.launches.size(); ++i) place(points_of(i, run.launches[i]));
   for (const auto& l : run.profiled) place(points_of(l));
@@ -156,75 +155,71 @@ void render_roofline_svg(const RunRecord& run, std::ostream& out, const Roofline
     ymin = 1e9;
     ymax = 1e13;
   }
-  const double x0 = decade_below(xmin / 1.5), x1 = decade_above(xmax * 1.5);
-  const double y0 = decade_below(ymin / 1.5), y1 = decade_above(ymax * 1.5);
+  placed.x0 = decade_below(xmin / 1.5), placed.x1 = decade_above(xmax * 1.5);
+  placed.y0 = decade_below(ymin / 1.5), placed.y1 = decade_above(ymax * 1.5);
+  return placed;
+}
 
-  const double W = options.width, H = options.height;
-  const double left = 90, right = 300, top = 40, bottom = 60;  // right: room for the legend's longest label
-  const double pw = W - left - right, ph = H - top - bottom;
-  const Axes ax(x0, x1, y0, y1, left, top, pw, ph);
+struct Frame {
+  double W, H, left, top, pw, ph;
+};
 
-  if (options.xml_declaration) out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << fmt::format(
-      R"(<svg xmlns="http://www.w3.org/2000/svg" class="roofline" width="{0}" height="{1}" viewBox="0 0 {0} {1}" font-family="sans-serif" font-size="12">)",
-      options.width, options.height);
-  out << "\n<title>" << html_escape(fmt::format("Hierarchical roofline — {} ({})", g.name, g.id)) << "</title>\n";
-  out << fmt::format(R"(<rect x="0" y="0" width="{}" height="{}" fill="white"/>)", W, H) << '\n';
-  out << fmt::format(R"(<text x="{}" y="22" font-size="15" font-weight="bold">{}</text>)", left,
-                     html_escape(fmt::format("Hierarchical roofline — {}", g.name.empty() ? g.id : g.name)))
-      << '\n';
-
-  // Grid and decade ticks.
+void draw_grid_and_axes(std::ostream& out, const Axes& ax, const Frame& f) {
   out << R"(<g class="grid" stroke="#e3e3e3" stroke-width="1">)";
   for (int d = ax.x_decade_lo(); d <= ax.x_decade_hi(); ++d) {
     const double x = ax.x(std::pow(10.0, d));
-    out << fmt::format(R"(<line x1="{:.1f}" y1="{}" x2="{:.1f}" y2="{}"/>)", x, top, x, top + ph);
+    out << fmt::format(R"(<line x1="{:.1f}" y1="{}" x2="{:.1f}" y2="{}"/>)", x, f.top, x, f.top + f.ph);
   }
   for (int d = ax.y_decade_lo(); d <= ax.y_decade_hi(); ++d) {
     const double y = ax.y(std::pow(10.0, d));
-    out << fmt::format(R"(<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}"/>)", left, y, left + pw, y);
+    out << fmt::format(R"(<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}"/>)", f.left, y, f.left + f.pw, y);
   }
   out << "</g>\n<g class=\"axes\">";
-  out << fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#444"/>)", left, top, pw, ph);
+  out << fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#444"/>)", f.left, f.top, f.pw, f.ph);
   for (int d = ax.x_decade_lo(); d <= ax.x_decade_hi(); ++d)
     out << fmt::format(R"(<text x="{:.1f}" y="{}" text-anchor="middle">{}</text>)", ax.x(std::pow(10.0, d)),
-                       top + ph + 18, html_escape(format_number(std::pow(10.0, d))));
+                       f.top + f.ph + 18, html_escape(format_number(std::pow(10.0, d))));
   for (int d = ax.y_decade_lo(); d <= ax.y_decade_hi(); ++d)
     out << fmt::format(R"(<text x="{}" y="{:.1f}" text-anchor="end" dominant-baseline="middle">{}</text>)",
-                       left - 6, ax.y(std::pow(10.0, d)), html_escape(format_quantity(std::pow(10.0, d), "FLOP/s")));
+                       f.left - 6, ax.y(std::pow(10.0, d)), html_escape(format_quantity(std::pow(10.0, d), "FLOP/s")));
   out << fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">arithmetic intensity (FLOP per byte at the level)</text>)",
-                     left + pw / 2, H - 18);
+                     f.left + f.pw / 2, f.H - 18);
   out << fmt::format(R"svg(<text transform="translate(18 {}) rotate(-90)" text-anchor="middle">performance (FP32 FLOP/s)</text>)svg",
-                     top + ph / 2);
+                     f.top + f.ph / 2);
   out << "</g>\n";
+}
 
-  // Roofs, clipped to the plot.
+// The DRAM and L2 roofs and the FP32 peak, clipped to the plot, and the legend beside it.
+void draw_roofs_and_legend(std::ostream& out, const Axes& ax, const Frame& f, const Placed& pl, const GpuSpec& g,
+                           double peak) {
   int legend_row = 0;
-  const double lx = left + pw + 16;
+  const double lx = f.left + f.pw + 16;
   const auto legend = [&](std::string_view color, const std::string& label, bool dashed) {
-    const double y = top + 10 + 18.0 * legend_row++;
+    const double y = f.top + 10 + 18.0 * legend_row++;
     out << fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="2.5"{}/>)", lx, y, lx + 22,
                        y, color, dashed ? R"( stroke-dasharray="6 3")" : "");
     out << fmt::format(R"(<text x="{}" y="{}" dominant-baseline="middle">{}</text>)", lx + 28, y, html_escape(label));
   };
-  const auto roof = [&](double bw, std::string_view color, const std::string& name, const Quantity& q, bool dashed) {
+  const auto roof = [&](std::string_view color, const std::string& name, const Quantity& q, bool dashed) {
+    const double bw = q.value;
     if (!(bw > 0) || !(peak > 0)) return;
     const double ridge = peak / bw;
-    const double xa = std::max(x0, y0 / bw);
+    const double xa = std::max(pl.x0, pl.y0 / bw);
     out << fmt::format(R"(<polyline class="roof" fill="none" stroke="{}" stroke-width="2.5"{} points="{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}"><title>{}</title></polyline>)",
                        color, dashed ? R"( stroke-dasharray="6 3")" : "", ax.x(xa), ax.y(xa * bw),
-                       ax.x(std::min(ridge, x1)), ax.y(std::min(ridge, x1) * bw), ax.x(x1), ax.y(std::min(x1 * bw, peak)),
+                       ax.x(std::min(ridge, pl.x1)), ax.y(std::min(ridge, pl.x1) * bw), ax.x(pl.x1),
+                       ax.y(std::min(pl.x1 * bw, peak)),
                        html_escape(fmt::format("{} roof: {} ({}{}); ridge at {} FLOP/B", name,
                                                format_quantity(bw, "B/s"), to_string(q.source),
                                                q.note.empty() ? "" : ", " + q.note, format_number(ridge))))
         << '\n';
     legend(color, fmt::format("{} {} ({})", name, format_quantity(bw, "B/s"), to_string(q.source)), dashed);
   };
-  roof(bw_dram, kDram.color, "DRAM", g.dram_bandwidth_sustained, false);
-  roof(bw_l2, kL2.color, "L2", g.l2_bandwidth, true);
+  roof(kDram.color, "DRAM", g.dram_bandwidth_sustained, false);
+  roof(kL2.color, "L2", g.l2_bandwidth, true);
   if (peak > 0) {
     out << fmt::format(R"(<line class="roof" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="#333" stroke-width="1" stroke-dasharray="2 2"><title>{}</title></line>)",
-                       ax.x(x0), ax.y(peak), ax.x(x1), ax.y(peak),
+                       ax.x(pl.x0), ax.y(peak), ax.x(pl.x1), ax.y(peak),
                        html_escape(fmt::format("FP32 peak: {} ({} SMs x {} x {} FMA/clk x 2)",
                                                format_quantity(peak, "FLOP/s"), format_number(g.sm_count.value),
                                                format_quantity(g.sm_clock_hz.value, "Hz"),
@@ -232,17 +227,17 @@ void render_roofline_svg(const RunRecord& run, std::ostream& out, const Roofline
         << '\n';
     legend("#333", fmt::format("FP32 {}", format_quantity(peak, "FLOP/s")), false);
   }
-  // Marker legend.
   for (const auto& [level, filled] : {std::pair{kDram, false}, std::pair{kDram, true}, std::pair{kL2, false},
                                       std::pair{kL2, true}}) {
-    const double y = top + 14 + 18.0 * legend_row++;
+    const double y = f.top + 14 + 18.0 * legend_row++;
     marker_at(out, lx + 11, y, level, filled);
     out << fmt::format(R"(<text x="{}" y="{}" dominant-baseline="middle">{} {}</text>)", lx + 28, y, level.name,
                        filled ? "measured" : "predicted");
   }
   out << '\n';
+}
 
-  // Launches.
+void draw_launches(std::ostream& out, const Axes& ax, const std::vector<LaunchPoints>& launches) {
   out << "<g class=\"launches\">\n";
   for (const auto& lp : launches) {
     out << "<g class=\"launch\"><title>"
@@ -262,9 +257,34 @@ void render_roofline_svg(const RunRecord& run, std::ostream& out, const Roofline
     out << "</g>\n";
   }
   out << "</g>\n";
-  if (unplotted > 0)
+}
+
+}  // namespace
+
+void render_roofline_svg(const RunRecord& run, std::ostream& out, const RooflineSvgOptions& options) {
+  const GpuSpec& g = run.gpu;
+  const double peak = fp32_peak_flops(g);
+  const Placed placed = place_points(run, peak, g.dram_bandwidth_sustained.value, g.l2_bandwidth.value);
+  const double W = options.width, H = options.height;
+  const double left = 90, right = 300, top = 40, bottom = 60;  // right: room for the legend's longest label
+  const Frame frame{W, H, left, top, W - left - right, H - top - bottom};
+  const Axes ax(placed.x0, placed.x1, placed.y0, placed.y1, left, top, frame.pw, frame.ph);
+
+  if (options.xml_declaration) out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << fmt::format(
+      R"(<svg xmlns="http://www.w3.org/2000/svg" class="roofline" width="{0}" height="{1}" viewBox="0 0 {0} {1}" font-family="sans-serif" font-size="12">)",
+      options.width, options.height);
+  out << "\n<title>" << html_escape(fmt::format("Hierarchical roofline — {} ({})", g.name, g.id)) << "</title>\n";
+  out << fmt::format(R"(<rect x="0" y="0" width="{}" height="{}" fill="white"/>)", W, H) << '\n';
+  out << fmt::format(R"(<text x="{}" y="22" font-size="15" font-weight="bold">{}</text>)", left,
+                     html_escape(fmt::format("Hierarchical roofline — {}", g.name.empty() ? g.id : g.name)))
+      << '\n';
+  draw_grid_and_axes(out, ax, frame);
+  draw_roofs_and_legend(out, ax, frame, placed, g, peak);
+  draw_launches(out, ax, placed.launches);
+  if (placed.unplotted > 0)
     out << fmt::format(R"(<text class="note" x="{}" y="{}" font-size="11">{} launch(es) without FLOPs are not on the chart.</text>)",
-                       left, H - 4, unplotted)
+                       left, H - 4, placed.unplotted)
         << '\n';
   out << "</svg>\n";
 }
