@@ -101,7 +101,7 @@ void SpoolReader::read_line(File& f, const std::string& line, std::vector<Profil
     GraphCounters g;
     g.index = j.value("graph_index", -1);
     read_counters(j, g.counters);
-    g.counters.id.demangled = g.index >= 0 ? fmt::format("graph kernel node {}", g.index) : "graph";
+    g.counters.id.demangled = g.index >= 0 ? fmt::format("graph_kernel_node_{}", g.index) : "graph_launch";
     f.graph_counters[corr].push_back(g);
     arrived.push_back(g.counters);
     return;

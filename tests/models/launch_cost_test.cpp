@@ -1,0 +1,62 @@
+// A profiled launch's cost and its prediction on another GPU model, worked by hand from the H100
+// SXM and H200 models' ceilings (DRAM 3.2 and 4.32 TB/s sustained).
+#include <gtest/gtest.h>
+
+#include "models/gpu_catalog.hpp"
+#include "models/launch_cost.hpp"
+#include "models/metric.hpp"
+
+namespace roofline {
+namespace {
+
+ProfiledLaunch dram_bound_add() {
+  ProfiledLaunch l;
+  l.duration_s = 65e-6;
+  l.counter_status = CounterStatus::collected;
+  l.counters = {{std::string(metric::dram_sectors_read), 4194304}, {std::string(metric::dram_sectors_write), 2097152},
+                {std::string(metric::lts_tex_read), 4194304},      {std::string(metric::lts_tex_write), 2097152},
+                {std::string(metric::inst_executed), 3145728},     {std::string(metric::fadd), 16777216},
+                {std::string(metric::fmul), 0},                    {std::string(metric::ffma), 0},
+                {std::string(metric::hadd), 0},                    {std::string(metric::hmul), 0},
+                {std::string(metric::hfma), 0}};
+  return l;
+}
+
+TEST(LaunchCost, TheCountersAreTheCost) {
+  const LaunchCost c = cost_of(dram_bound_add(), find_gpu("h100-sxm"));
+  EXPECT_DOUBLE_EQ(c.dram_bytes, 6291456.0 * 32);
+  EXPECT_DOUBLE_EQ(c.l2_bytes, 6291456.0 * 32);
+  EXPECT_DOUBLE_EQ(c.warp_instructions, 3145728.0);
+  EXPECT_DOUBLE_EQ(c.fp32_instructions, 16777216.0);
+  EXPECT_TRUE(c.missing.empty());
+}
+
+TEST(LaunchCost, ADramBoundLaunchKeepsItsEfficiencyAgainstTheOtherDram) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const GpuSpec& h200 = find_gpu("h200");
+  ASSERT_DOUBLE_EQ(h200.dram_bandwidth_sustained.value, 4.32e12);
+  const LaunchCost c = cost_of(dram_bound_add(), h100);
+  const CostPrediction p = predict_cost(c, 65e-6, "dram", h100, h200);
+  // 65 us x (201,326,592 B / 4.32 TB/s) / (201,326,592 B / 3.2 TB/s) = 65 us x 3.2 / 4.32 = 48.15 us
+  EXPECT_EQ(p.bound, BoundKind::dram);
+  EXPECT_NEAR(p.duration_s, 65e-6 * 3.2 / 4.32, 1e-12);
+}
+
+TEST(LaunchCost, APredictionNeverBeatsTheTargetsCeilings) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const LaunchCost c = cost_of(dram_bound_add(), h100);
+  // Told the launch was latency-bound and took 10 us: the DRAM bytes alone need 62.9 us.
+  const CostPrediction p = predict_cost(c, 10e-6, "latency", h100, h100);
+  EXPECT_EQ(p.bound, BoundKind::dram);
+  EXPECT_NEAR(p.duration_s, 201326592 / 3.2e12, 1e-12);
+}
+
+TEST(LaunchCost, MissingCountersAreNamed) {
+  ProfiledLaunch l = dram_bound_add();
+  l.counters.resize(2);  // DRAM only
+  const LaunchCost c = cost_of(l, find_gpu("h100-sxm"));
+  EXPECT_NE(std::find(c.missing.begin(), c.missing.end(), std::string(metric::inst_executed)), c.missing.end());
+}
+
+}  // namespace
+}  // namespace roofline
