@@ -26,7 +26,6 @@
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/metric.hpp"
-#include "models/occupancy.hpp"
 #include "reports/profile_tables.hpp"
 #include "reports/sqlite_store.hpp"
 
@@ -161,14 +160,13 @@ struct SpoolFolder {
   }
 };
 
-// launch__registers_per_thread as ncu reports it: registers are allocated to a thread in
-// units of 8 (a compiled 30 reads 32).
+// launch__registers_per_thread: the registers the launch was given (Activity API), as ncu reports it.
 void add_launch_metrics(const ProfileOptions& o, std::vector<ProfiledLaunch>& launches) {
   const auto names = metrics_for(o);
   const bool registers = std::find(names.begin(), names.end(), metric::registers) != names.end();
   for (auto& l : launches)
     if (registers && l.counter_status == CounterStatus::collected && l.id.registers_per_thread > 0)
-      l.counters.push_back({std::string(metric::registers), (allocated_registers(l.id.registers_per_thread) + 7) / 8 * 8.0});
+      l.counters.push_back({std::string(metric::registers), static_cast<double>(l.id.registers_per_thread)});
 }
 
 DeviceInfo profiled_device(const ProfileOptions& o) {

@@ -123,8 +123,10 @@ void SpoolReader::read_line(File& f, const std::string& line, std::vector<Profil
       e.launch.id.demangled = demangle(e.launch.id.mangled);
       e.launch.id.graph_node = node;
       e.launch.id.api = "cuGraphLaunch";
-    } else if (e.launch.id.registers_per_thread == 0) {
-      e.launch.id.registers_per_thread = j.value("regs", 0);  // the driver's answer when the callback had none
+    } else if (const int regs = j.value("regs", 0); regs > 0) {
+      // The Activity API reports the registers the launch was given (what ncu's
+      // launch__registers_per_thread reads); the launch callback only what the function asks for.
+      e.launch.id.registers_per_thread = regs;
     }
     e.start_ns = j.value("start_ns", std::uint64_t{0});
     const auto end = j.value("end_ns", std::uint64_t{0});
