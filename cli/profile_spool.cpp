@@ -1,6 +1,5 @@
 #include "cli/profile_spool.hpp"
 
-#include <cxxabi.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -30,15 +29,6 @@ void read_identity(const nlohmann::json& j, LaunchIdentity& id) {
   id.device = j.value("device", id.device);
   id.context = j.value("context", id.context);
   id.stream = j.value("stream", id.stream);
-}
-
-std::string demangle(const std::string& mangled) {
-  int status = 0;
-  char* d = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
-  if (d == nullptr) return mangled;
-  std::string out(d);
-  std::free(d);
-  return out;
 }
 
 CounterStatus counter_status_from(const std::string& s) {
@@ -120,7 +110,7 @@ void SpoolReader::read_line(File& f, const std::string& line, std::vector<Profil
     // A graph's kernels have no launch record of their own: the Activity API names them.
     if (node != 0) {
       read_identity(j, e.launch.id);
-      e.launch.id.demangled = demangle(e.launch.id.mangled);
+      e.launch.id.demangled = demangle_symbol(e.launch.id.mangled);
       e.launch.id.graph_node = node;
       e.launch.id.api = "cuGraphLaunch";
     } else if (const int regs = j.value("regs", 0); regs > 0) {

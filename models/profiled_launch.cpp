@@ -1,5 +1,8 @@
 #include "models/profiled_launch.hpp"
 
+#include <cxxabi.h>
+
+#include <cstdlib>
 #include <string_view>
 #include <utility>
 
@@ -39,6 +42,15 @@ std::pair<std::string, std::string> name_and_template(const std::string& s) {
 }
 
 }  // namespace
+
+std::string demangle_symbol(const std::string& mangled) {
+  int status = 0;
+  char* d = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
+  if (d == nullptr) return mangled;
+  std::string out(d);
+  std::free(d);
+  return out;
+}
 
 std::string kernel_function_name(const std::string& demangled) {
   return name_and_template(before_parameters(demangled)).first;

@@ -44,6 +44,8 @@ struct ProfiledLaunch {
   std::vector<MetricValue> counters;  // under Nsight Compute names
 };
 
+// abi::__cxa_demangle's reading of a symbol; the symbol itself when it is no C++ name.
+std::string demangle_symbol(const std::string& mangled);
 // The function name alone, as ncu's --kernel-name-base function: no return type, namespaces,
 // template arguments or parameters ("void at::native::foo<float>(float*)" -> "foo").
 std::string kernel_function_name(const std::string& demangled);

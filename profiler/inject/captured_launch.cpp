@@ -6,15 +6,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "profiler/inject/driver_check.hpp"
+
 namespace roofline::inject {
 namespace {
-
-void check(CUresult r, const char* call) {
-  if (r == CUDA_SUCCESS) return;
-  const char* name = nullptr;
-  cuGetErrorName(r, &name);
-  throw std::runtime_error(std::string(call) + " failed: " + (name != nullptr ? name : "unknown CUDA error"));
-}
 
 // Size and offset of argument i, from the function (or, for a library kernel handle, the kernel).
 bool parameter_info(CUfunction f, std::size_t i, std::size_t& offset, std::size_t& size) {

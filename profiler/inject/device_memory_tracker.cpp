@@ -2,17 +2,9 @@
 
 #include <stdexcept>
 
+#include "profiler/inject/driver_check.hpp"
+
 namespace roofline::inject {
-namespace {
-
-void check(CUresult r, const char* call) {
-  if (r == CUDA_SUCCESS) return;
-  const char* name = nullptr;
-  cuGetErrorName(r, &name);
-  throw std::runtime_error(std::string(call) + " failed: " + (name != nullptr ? name : "unknown CUDA error"));
-}
-
-}  // namespace
 
 void DeviceMemoryTracker::add(CUcontext context, CUdeviceptr ptr, std::size_t bytes) {
   if (ptr != 0 && bytes > 0) allocations_[ptr] = {context, bytes};

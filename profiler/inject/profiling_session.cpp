@@ -1,25 +1,16 @@
 #include "profiler/inject/profiling_session.hpp"
 
-#include <cxxabi.h>
 
 #include <cstdlib>
 #include <stdexcept>
 
 #include "profiler/cupti_collector.hpp"
 #include "profiler/l2_flush.hpp"
+#include "models/profiled_launch.hpp"
 #include "profiler/metric_names.hpp"
 
 namespace roofline::inject {
 namespace {
-
-std::string demangle(const std::string& mangled) {
-  int status = 0;
-  char* d = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
-  if (d == nullptr) return mangled;
-  std::string out(d);
-  std::free(d);
-  return out;
-}
 
 bool per_thread_stream(CUpti_CallbackId cbid) {
   return cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz ||
@@ -119,7 +110,7 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
   if (cuStreamIsCapturing(launch->stream(), &capture) == CUDA_SUCCESS && capture != CU_STREAM_CAPTURE_STATUS_NONE)
     return;  // recorded into a graph, not run now: its kernels are seen when the graph is launched
   const std::string mangled = cb.symbolName != nullptr ? cb.symbolName : "";
-  const std::string demangled = demangle(mangled);
+  const std::string demangled = demangle_symbol(mangled);
   const FunctionAttributes attrs = attributes(launch->function());
   CUdevice device = 0;
   cuCtxGetDevice(&device);
@@ -192,7 +183,7 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
     cuFuncGetName(&name, k->function());
     const std::string mangled = name != nullptr ? name : "";
     k->correlation = cb.correlationId;
-    k->counted = select(name_for_matching(mangled, demangle(mangled), options_.name_base), device);
+    k->counted = select(name_for_matching(mangled, demangle_symbol(mangled), options_.name_base), device);
     any = any || k->counted;
   }
   if (any) replay_graph(cb.context, kernels);
