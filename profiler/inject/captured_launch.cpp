@@ -89,7 +89,8 @@ void CapturedLaunch::copy_arguments(void** params, void** extra) {
     argument_bytes_.insert(argument_bytes_.end(), from, from + size);
   }
   if (params != nullptr && argument_offsets_.empty() && params[0] != nullptr)
-    throw std::runtime_error("the kernel's parameter layout is unknown (cuFuncGetParamInfo failed)");
+    why_not_replayable = "the kernel's parameter layout is unknown (cuFuncGetParamInfo failed), "
+                         "so it cannot be launched again";
 }
 
 void CapturedLaunch::restore() {

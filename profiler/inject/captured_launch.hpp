@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -20,8 +21,8 @@ inline constexpr int kDirectLaunch = -2;  // CapturedLaunch::graph_index of a la
 class CapturedLaunch final : public ReplayJob {
  public:
   // From a cuLaunchKernel / cuLaunchCooperativeKernel / cuLaunchKernelEx callback's parameters
-  // (cbid: the CUPTI driver callback id). Throws std::runtime_error when the arguments cannot
-  // be read (a function whose parameter layout the driver will not tell).
+  // (cbid: the CUPTI driver callback id). A launch whose arguments cannot be read (the driver
+  // will not tell the function's parameter layout) is kept with why_not_replayable set.
   CapturedLaunch(unsigned cbid, const void* params);
   // A kernel node of a CUDA graph (the graph keeps its own copy of the arguments).
   explicit CapturedLaunch(const CUDA_KERNEL_NODE_PARAMS& node);
@@ -39,6 +40,7 @@ class CapturedLaunch final : public ReplayJob {
   std::uint64_t correlation = 0;  // CUPTI's id of the program's launch call
   int graph_index = kDirectLaunch;  // a graph's kernel node: its position in the graph's topological order
   bool counted = false;           // its counters are wanted (selected by the program's filters)
+  std::string why_not_replayable;  // empty when it can be launched again
   // Set on a batch's first launch: restore() enqueues it before every pass.
   std::function<void()> restore_memory;
 

@@ -48,6 +48,7 @@ std::vector<std::unique_ptr<CapturedLaunch>> GraphKernels::kernels(CUgraphExec e
       if (cuGraphKernelNodeGetParams(node, &params) != CUDA_SUCCESS) throw std::runtime_error("cuGraphKernelNodeGetParams failed");
       out.push_back(std::make_unique<CapturedLaunch>(params));
       out.back()->graph_index = static_cast<int>(out.size()) - 1;
+      if (!out.back()->why_not_replayable.empty()) throw std::runtime_error(out.back()->why_not_replayable);
     } else if (type != CU_GRAPH_NODE_TYPE_EMPTY) {
       throw std::runtime_error("the graph holds nodes other than kernels (copies, memsets, host calls, child graphs): "
                                "its kernels cannot be replayed alone");

@@ -129,10 +129,19 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
       .field("stream", static_cast<unsigned long long>(stream_id)).field("api", api_name(cbid)).field("selected", selected);
   spool_.write(line);
   if (cupti_metrics_.empty()) return;
-  if (batch_.open() && batch_.context != cb.context) end_batch();
-  if (!selected && !batch_.open()) return;
   launch->correlation = cb.correlationId;
   launch->counted = selected;
+  // A launch that cannot be replayed ends the batch before it runs (the replay could not
+  // re-create what it does) and gets no counters.
+  if (!launch->why_not_replayable.empty()) {
+    end_batch();
+    if (selected)
+      write_counters(launch->correlation, kDirectLaunch, "timing-only",
+                     "counters not collected: " + launch->why_not_replayable, 0, "{}");
+    return;
+  }
+  if (batch_.open() && batch_.context != cb.context) end_batch();
+  if (!selected && !batch_.open()) return;
   if (!batch_.open()) {
     try {
       ContextProfiler& cp = profiler_for(cb.context);
