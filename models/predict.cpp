@@ -238,149 +238,143 @@ double l2_resident_fraction(const GpuSpec& gpu, double bytes) {
   return (hi - bytes) / (hi - lo);
 }
 
-Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const Launch& launch) {
-  validate(gpu, kernel, launch);
-  Prediction p;
-  p.gpu = gpu.id;
-  p.launch = launch;
-  const std::int64_t n = launch.n;
-  const double f = sm_clock(gpu);
-  const int sm_count = sms(gpu);
-  const int wavefront_bytes = static_cast<int>(gpu.l1_wavefront_bytes.value);
+namespace {
 
-  // Buffers, by array name across passes: the working set and the memory the launch needs.
-  std::map<std::string, double> buffers;
-  for (const auto& pass : kernel.passes)
+// What one launch needs to know while its passes are worked out.
+struct LaunchContext {
+  const GpuSpec& gpu;
+  const KernelSpec& kernel;
+  const Launch& launch;
+  std::map<std::string, double> buffers;  // by array name across passes
+  double warm_hit = 0;                    // warm-mode L2 residency of the working set
+};
+
+// Buffers, by array name across passes: the working set and the memory the launch needs.
+void size_buffers(LaunchContext& ctx, Prediction& p) {
+  const GpuSpec& gpu = ctx.gpu;
+  const Launch& launch = ctx.launch;
+  const std::int64_t n = launch.n;
+  const int wavefront_bytes = static_cast<int>(gpu.l1_wavefront_bytes.value);
+  for (const auto& pass : ctx.kernel.passes)
     for (const auto& a : pass.arrays)
-      buffers[a.name] = std::max(buffers[a.name], array_traffic(a, pass, launch.dtype, n, wavefront_bytes).buffer_bytes);
-  for (const auto& [name, bytes] : buffers) p.buffer_bytes += bytes;
+      ctx.buffers[a.name] =
+          std::max(ctx.buffers[a.name], array_traffic(a, pass, launch.dtype, n, wavefront_bytes).buffer_bytes);
+  for (const auto& [name, bytes] : ctx.buffers) p.buffer_bytes += bytes;
   if (p.buffer_bytes > gpu.memory_bytes.value)
     throw InputError(fmt::format("N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device memory", n,
                                  p.buffer_bytes / (1 << 30), gpu.id, gpu.memory_bytes.value / (1 << 30)));
   p.working_set_bytes = p.buffer_bytes;
-  const double warm_hit = launch.cache == CacheState::warm ? l2_resident_fraction(gpu, p.working_set_bytes) : 0.0;
-  p.l2_hit_fraction = warm_hit;
+  ctx.warm_hit = launch.cache == CacheState::warm ? l2_resident_fraction(gpu, p.working_set_bytes) : 0.0;
+  p.l2_hit_fraction = ctx.warm_hit;
   if (launch.cache == CacheState::warm)
     p.notes.push_back(fmt::format("warm working set {} is {:.0f} % L2-resident (fully below {:.0f} % of the {:.0f} MiB L2, "
-                                  "none above {:.0f} %)", gb(p.working_set_bytes), 100 * warm_hit,
+                                  "none above {:.0f} %)", gb(p.working_set_bytes), 100 * ctx.warm_hit,
                                   100 * gpu.l2_resident_lo_fraction.value, gpu.l2_bytes.value / (1 << 20),
                                   100 * gpu.l2_resident_hi_fraction.value));
+}
 
-  // What each pass asks of each unit, then the dirty output a cold launch leaves in L2 (it
-  // depends on the whole launch), then each pass's bounds.
-  std::vector<PassPrediction> pps;
-  std::vector<PassWork> works;
-  std::set<std::string> written_earlier;  // outputs of earlier passes, possibly still in L2
-  for (const auto& pass : kernel.passes) {
-    PassPrediction pp;
-    pp.symbol = pass.symbol;
-    int registers = pass.registers;
-    Source reg_source = pass.registers_source;
-    if (registers <= 0) {
-      registers = kAssumedRegisters;
-      reg_source = Source::assumed;
-      p.notes.push_back(fmt::format("pass '{}': registers per thread unknown, {} assumed", pass.symbol, registers));
-    }
-    pp.occupancy = compute_occupancy(gpu, launch.block, registers, reg_source, pass.static_shared_bytes);
-    pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm);
-
-    PassWork w;
-    for (const auto& a : pass.arrays) {
-      const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
-      w.useful_bytes += t.useful_bytes;
-      w.wavefronts += t.l1_wavefronts;
-      const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
-      if (a.op == AccessOp::load) {
-        // L1 holds a warp's sectors between its accesses, so L2 sees each sector once.
-        w.tex_read += t.footprint_sectors;
-        const double hit = written_earlier.contains(a.name)
-                               ? std::max(warm_hit, l2_resident_fraction(gpu, buffers[a.name]))
-                               : warm_hit;
-        w.dram_loads += t.footprint_sectors * (1 - hit);
-        w.load_bytes_per_thread += bytes_per_thread;
-        w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
-        w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
-      } else {
-        // L1 writes through: every store request's sectors reach L2. Write-validate: partly
-        // written sectors are filled from DRAM when evicted; whole ones never are.
-        w.tex_write += t.l1_sectors;
-        w.store_footprint += t.footprint_sectors;
-        w.dram_write += t.footprint_sectors * (1 - warm_hit);
-        w.dram_fills += t.partial_sectors * (1 - warm_hit);
-        w.store_bytes_per_thread += bytes_per_thread;
-        w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
-        w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
-      }
-    }
-    for (const auto& a : pass.arrays)
-      if (a.op == AccessOp::store) written_earlier.insert(a.name);
-
-    // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
-    const double blocks = static_cast<double>(pp.grid);
-    w.sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);
-    const double warps = blocks * std::ceil(launch.block / 32.0);
-    const double warp_iterations = std::ceil(std::ceil(static_cast<double>(n) / pass.elements_per_thread) / 32.0);
-    w.inst = warps * pass.inst_per_thread + warp_iterations * pass.inst_per_iteration;
-    for (const auto& fl : pass.flops) {
-      const double ops = static_cast<double>(n) * fl.per_element;
-      const double instructions = ops / fl.packed;
-      w.flops += ops * (fl.op == FlopOp::fma ? 2 : 1);
-      w.flop_time += instructions / (instructions_per_clock(gpu, fl.type, kernel.name) * sm_count * f);
-      if (auto m = flop_metric(fl.type, fl.op); !m.empty()) w.fp.push_back({std::string(m), instructions});
-    }
-    pps.push_back(std::move(pp));
-    works.push_back(std::move(w));
+// What one pass asks of each unit; written_earlier: outputs of earlier passes, possibly still in L2.
+void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std::string>& written_earlier,
+                  Prediction& p, PassPrediction& pp, PassWork& w) {
+  const GpuSpec& gpu = ctx.gpu;
+  const Launch& launch = ctx.launch;
+  const KernelSpec& kernel = ctx.kernel;
+  const std::int64_t n = launch.n;
+  const double f = sm_clock(gpu);
+  const int sm_count = sms(gpu);
+  const int wavefront_bytes = static_cast<int>(gpu.l1_wavefront_bytes.value);
+  const double warm_hit = ctx.warm_hit;
+  pp.symbol = pass.symbol;
+  int registers = pass.registers;
+  Source reg_source = pass.registers_source;
+  if (registers <= 0) {
+    registers = kAssumedRegisters;
+    reg_source = Source::assumed;
+    p.notes.push_back(fmt::format("pass '{}': registers per thread unknown, {} assumed", pass.symbol, registers));
   }
+  pp.occupancy = compute_occupancy(gpu, launch.block, registers, reg_source, pass.static_shared_bytes);
+  pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm);
 
-  if (launch.cache == CacheState::cold) {
-    // Warm launches back-to-back write the previous launch's leftovers during their own run, so
-    // in the steady state they write their whole output (the H100's warm 2^24 adds: 98-100 %).
-    const std::size_t last = works.size() - 1;
-    const auto demand = pass_bounds(gpu, kernel.passes[last], pps[last], works[last], launch.block, warm_hit);
-    const double idle_s = work_s(demand) - bound_of(demand, BoundKind::dram);
-    const DirtyLeft dirty = dirty_left_in_l2(gpu, works[last], idle_s);
-    double left = dirty.sectors;
-    for (std::size_t i = works.size(); i-- > 0 && left > 0;) {
-      // The latest output is the most recently written, so it is the part still in L2.
-      auto& w = works[i];
-      const double kept = std::min(left, w.dram_write);
-      if (kept <= 0) continue;
-      w.dram_fills -= w.dram_fills * kept / w.dram_write;  // a kept partial sector is not filled yet
-      w.dram_write -= kept;
-      left -= kept;
+  for (const auto& a : pass.arrays) {
+    const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
+    w.useful_bytes += t.useful_bytes;
+    w.wavefronts += t.l1_wavefronts;
+    const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
+    if (a.op == AccessOp::load) {
+      // L1 holds a warp's sectors between its accesses, so L2 sees each sector once.
+      w.tex_read += t.footprint_sectors;
+      const double hit = written_earlier.contains(a.name)
+                             ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
+                             : warm_hit;
+      w.dram_loads += t.footprint_sectors * (1 - hit);
+      w.load_bytes_per_thread += bytes_per_thread;
+      w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
+      w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
+    } else {
+      // L1 writes through: every store request's sectors reach L2. Write-validate: partly
+      // written sectors are filled from DRAM when evicted; whole ones never are.
+      w.tex_write += t.l1_sectors;
+      w.store_footprint += t.footprint_sectors;
+      w.dram_write += t.footprint_sectors * (1 - warm_hit);
+      w.dram_fills += t.partial_sectors * (1 - warm_hit);
+      w.store_bytes_per_thread += bytes_per_thread;
+      w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
+      w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
     }
-    const double mib = kSectorBytes / 1048576.0;
-    if (dirty.sectors > left)
-      p.notes.push_back(fmt::format("{:.1f} MiB of dirty output left in L2 at the end, written to DRAM after the kernel{}",
-                                    (dirty.sectors - left) * mib,
-                                    dirty.early * mib >= 0.05 ? fmt::format(" ({:.1f} MiB more written back early, in the DRAM's "
-                                                                  "idle time)", dirty.early * mib)
-                                                    : ""));
   }
+  for (const auto& a : pass.arrays)
+    if (a.op == AccessOp::store) written_earlier.insert(a.name);
 
-  Counters c;
-  for (std::size_t i = 0; i < kernel.passes.size(); ++i) {
-    PassPrediction& pp = pps[i];
-    const PassWork& w = works[i];
-    for (const auto& m : w.l1) c.add(m.name, m.value);
-    const double dram_read = w.dram_reads();
-    c.add(metric::dram_sectors_read, dram_read);
-    c.add(metric::dram_sectors_write, w.dram_write);
-    c.add(metric::lts_tex_read, w.tex_read);
-    c.add(metric::lts_tex_write, w.tex_write);
-    c.add(metric::inst_executed, w.inst);
-    for (const auto& m : w.fp) c.add(m.name, m.value);
-    p.dram_bytes += (dram_read + w.dram_write) * kSectorBytes;
-    p.l2_bytes += (w.tex_read + w.tex_write) * kSectorBytes;
-    p.l1_bytes += w.useful_bytes;
-    p.flops += w.flops;
-
-    pp.bounds = pass_bounds(gpu, kernel.passes[i], pp, w, launch.block, warm_hit);
-    pp.duration_s = bound_of(pp.bounds, BoundKind::launch) + work_s(pp.bounds);
-    p.duration_s += pp.duration_s;
+  // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
+  const double blocks = static_cast<double>(pp.grid);
+  w.sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);
+  const double warps = blocks * std::ceil(launch.block / 32.0);
+  const double warp_iterations = std::ceil(std::ceil(static_cast<double>(n) / pass.elements_per_thread) / 32.0);
+  w.inst = warps * pass.inst_per_thread + warp_iterations * pass.inst_per_iteration;
+  for (const auto& fl : pass.flops) {
+    const double ops = static_cast<double>(n) * fl.per_element;
+    const double instructions = ops / fl.packed;
+    w.flops += ops * (fl.op == FlopOp::fma ? 2 : 1);
+    w.flop_time += instructions / (instructions_per_clock(gpu, fl.type, kernel.name) * sm_count * f);
+    if (auto m = flop_metric(fl.type, fl.op); !m.empty()) w.fp.push_back({std::string(m), instructions});
   }
-  p.passes = std::move(pps);
+}
 
+// The dirty output a cold launch leaves in L2 at its end: taken off the latest writes.
+void retain_dirty_output(const LaunchContext& ctx, const std::vector<PassPrediction>& pps, std::vector<PassWork>& works,
+                         Prediction& p) {
+  const GpuSpec& gpu = ctx.gpu;
+  const KernelSpec& kernel = ctx.kernel;
+  const Launch& launch = ctx.launch;
+  const double warm_hit = ctx.warm_hit;
+  // Warm launches back-to-back write the previous launch's leftovers during their own run, so
+  // in the steady state they write their whole output (the H100's warm 2^24 adds: 98-100 %).
+  const std::size_t last = works.size() - 1;
+  const auto demand = pass_bounds(gpu, kernel.passes[last], pps[last], works[last], launch.block, warm_hit);
+  const double idle_s = work_s(demand) - bound_of(demand, BoundKind::dram);
+  const DirtyLeft dirty = dirty_left_in_l2(gpu, works[last], idle_s);
+  double left = dirty.sectors;
+  for (std::size_t i = works.size(); i-- > 0 && left > 0;) {
+    // The latest output is the most recently written, so it is the part still in L2.
+    auto& w = works[i];
+    const double kept = std::min(left, w.dram_write);
+    if (kept <= 0) continue;
+    w.dram_fills -= w.dram_fills * kept / w.dram_write;  // a kept partial sector is not filled yet
+    w.dram_write -= kept;
+    left -= kept;
+  }
+  const double mib = kSectorBytes / 1048576.0;
+  if (dirty.sectors > left)
+    p.notes.push_back(fmt::format("{:.1f} MiB of dirty output left in L2 at the end, written to DRAM after the kernel{}",
+                                  (dirty.sectors - left) * mib,
+                                  dirty.early * mib >= 0.05 ? fmt::format(" ({:.1f} MiB more written back early, in the DRAM's "
+                                                                "idle time)", dirty.early * mib)
+                                                  : ""));
+}
+
+// The binding bound, judged as the analysis judges a measured launch (classify_limiter), and the
+// launch's bounds: each kind summed over passes.
+void bind(const GpuSpec& gpu, Prediction& p) {
   // Bounds of the whole launch: each kind summed over passes.
   for (BoundKind k : kAllBounds) {
     BoundTime total{k, 0, ""};
@@ -408,6 +402,52 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
   std::vector<BoundTime> order = p.bounds;
   std::stable_sort(order.begin(), order.end(), [](auto& x, auto& y) { return x.seconds > y.seconds; });
   p.runner_up = order[0].kind != p.binding ? order[0].kind : order[1].kind;
+
+}
+
+}  // namespace
+
+Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const Launch& launch) {
+  validate(gpu, kernel, launch);
+  Prediction p;
+  p.gpu = gpu.id;
+  p.launch = launch;
+  LaunchContext ctx{gpu, kernel, launch, {}, 0.0};
+  size_buffers(ctx, p);
+  const double warm_hit = ctx.warm_hit;
+
+  // What each pass asks of each unit, then the dirty output a cold launch leaves in L2 (it
+  // depends on the whole launch), then each pass's bounds.
+  std::vector<PassPrediction> pps(kernel.passes.size());
+  std::vector<PassWork> works(kernel.passes.size());
+  std::set<std::string> written_earlier;
+  for (std::size_t i = 0; i < kernel.passes.size(); ++i) work_of_pass(ctx, kernel.passes[i], written_earlier, p, pps[i], works[i]);
+  if (launch.cache == CacheState::cold) retain_dirty_output(ctx, pps, works, p);
+
+  Counters c;
+  for (std::size_t i = 0; i < kernel.passes.size(); ++i) {
+    PassPrediction& pp = pps[i];
+    const PassWork& w = works[i];
+    for (const auto& m : w.l1) c.add(m.name, m.value);
+    const double dram_read = w.dram_reads();
+    c.add(metric::dram_sectors_read, dram_read);
+    c.add(metric::dram_sectors_write, w.dram_write);
+    c.add(metric::lts_tex_read, w.tex_read);
+    c.add(metric::lts_tex_write, w.tex_write);
+    c.add(metric::inst_executed, w.inst);
+    for (const auto& m : w.fp) c.add(m.name, m.value);
+    p.dram_bytes += (dram_read + w.dram_write) * kSectorBytes;
+    p.l2_bytes += (w.tex_read + w.tex_write) * kSectorBytes;
+    p.l1_bytes += w.useful_bytes;
+    p.flops += w.flops;
+
+    pp.bounds = pass_bounds(gpu, kernel.passes[i], pp, w, launch.block, warm_hit);
+    pp.duration_s = bound_of(pp.bounds, BoundKind::launch) + work_s(pp.bounds);
+    p.duration_s += pp.duration_s;
+  }
+  p.passes = std::move(pps);
+
+  bind(gpu, p);
 
   const double fabric = 1 + gpu.l2_fabric_factor.value;
   c.add(metric::lts_read, c.get(metric::lts_tex_read) * fabric);
