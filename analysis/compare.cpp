@@ -299,7 +299,7 @@ std::vector<ArrayFootprint> array_footprints(const KernelSpec& k, const Launch& 
   std::vector<ArrayFootprint> out;
   for (const auto& pass : k.passes) {
     for (const auto& a : pass.arrays) {
-      const ArrayTraffic t = array_traffic(a, pass, launch.dtype, launch.n, 128);
+      const ArrayTraffic t = array_traffic(a, pass, launch.dtype, launch.n, dimensions(k, launch.n), 128);
       const int eb = size_bytes(element_type(a, launch.dtype));
       ArrayFootprint f;
       f.pass = pass.symbol;

@@ -75,6 +75,12 @@ constexpr std::array kParams{
     GpuParam{"lsu_wavefronts_per_clock_per_sm", "wavefronts/clk",
              "L1/LSU data-stage wavefronts per SM per clock", &G::lsu_wavefronts_per_clock_per_sm},
     GpuParam{"l1_wavefront_bytes", "B", "bytes one L1 wavefront moves", &G::l1_wavefront_bytes},
+    GpuParam{"barrier_step_cycles", "cycles",
+             "one barrier-separated step of a block: __syncthreads() and the shared-memory access after it",
+             &G::barrier_step_cycles},
+    GpuParam{"atomic_same_address_cycles", "cycles",
+             "SM cycles between two atomics to one address at the L2 (they are applied one at a time)",
+             &G::atomic_same_address_cycles},
 };
 }  // namespace
 

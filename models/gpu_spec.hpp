@@ -36,6 +36,8 @@ struct GpuSpec {
   Quantity schedulers_per_sm, issue_per_scheduler_per_clock;
   Quantity fp32_fma_per_clock_per_sm, fp16_fma_per_clock_per_sm, bf16_fma_per_clock_per_sm;
   Quantity lsu_wavefronts_per_clock_per_sm, l1_wavefront_bytes;
+  // Blocks that cooperate
+  Quantity barrier_step_cycles, atomic_same_address_cycles;
 };
 
 struct GpuParam {

@@ -1,30 +1,47 @@
 #include "models/kernel_spec.hpp"
 
-#include "models/enum_names.hpp"
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "models/detail/spec_enum_names.hpp"
+#include "models/error.hpp"
 
 namespace roofline {
-namespace {
-constexpr EnumNames<AccessOp, 2> kAccessOpNames{{{AccessOp::load, "load"}, {AccessOp::store, "store"}}};
-constexpr EnumNames<CacheHint, 3> kCacheHintNames{{
-    {CacheHint::normal, "normal"},
-    {CacheHint::streaming, "streaming"},
-    {CacheHint::last_use, "last-use"},
-}};
-constexpr EnumNames<GridPolicy, 2> kGridPolicyNames{{
-    {GridPolicy::one_shot, "one-shot"},
-    {GridPolicy::grid_stride, "grid-stride"},
-}};
-constexpr EnumNames<FlopOp, 3> kFlopOpNames{{{FlopOp::add, "add"}, {FlopOp::mul, "mul"}, {FlopOp::fma, "fma"}}};
-}  // namespace
+using namespace detail;
+
+Dimensions dimensions(const KernelSpec& k, std::int64_t n) {
+  switch (k.shape) {
+    case Shape::vector: return {1, n};
+    case Shape::square: {
+      auto side = static_cast<std::int64_t>(std::llround(std::sqrt(static_cast<double>(n))));
+      while (side * side > n) --side;
+      while ((side + 1) * (side + 1) <= n) ++side;
+      if (side * side != n)
+        throw InputError(fmt::format("kernel '{}' works on a square matrix: N must be a perfect square (1024^2 = 2^20, "
+                                     "4096^2 = 2^24, ...), got {}", k.name, n));
+      return {side, side};
+    }
+    case Shape::rows:
+      if (n % k.cols != 0)
+        throw InputError(fmt::format("kernel '{}' works on rows of {} elements: N must be a multiple of {}, got {}",
+                                     k.name, k.cols, k.cols, n));
+      return {n / k.cols, k.cols};
+  }
+  return {1, n};
+}
+
 
 ElementTraffic element_traffic(const KernelSpec& k, DType launch_dtype) {
   ElementTraffic t;
   for (const auto& pass : k.passes) {
     for (const auto& a : pass.arrays) {
       const double bytes = size_bytes(element_type(a, launch_dtype));
-      (a.op == AccessOp::load ? t.load_bytes : t.store_bytes) += bytes;
+      (a.op == AccessOp::load ? t.load_bytes : t.store_bytes) += bytes * a.per_element;
     }
-    for (const auto& f : pass.flops) t.flops += f.per_element * (f.op == FlopOp::fma ? 2.0 : 1.0);
+    // Per element of a row: counts scaled by the row length are left out (they depend on N).
+    for (const auto& f : pass.flops)
+      if (f.times == Scale::one) t.flops += f.per_element * (f.op == FlopOp::fma ? 2.0 : 1.0);
   }
   return t;
 }
@@ -33,5 +50,7 @@ std::string_view to_string(AccessOp op) { return name_of(kAccessOpNames, op); }
 std::string_view to_string(CacheHint h) { return name_of(kCacheHintNames, h); }
 std::string_view to_string(GridPolicy g) { return name_of(kGridPolicyNames, g); }
 std::string_view to_string(FlopOp op) { return name_of(kFlopOpNames, op); }
+std::string_view to_string(Shape s) { return name_of(kShapeNames, s); }
+std::string_view to_string(AccessPattern p) { return name_of(kAccessPatternNames, p); }
 
 }  // namespace roofline

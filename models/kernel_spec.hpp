@@ -2,6 +2,7 @@
 // KernelSpec: what one logical element of a kernel costs, independent of N.
 // Built-in kernels declare theirs in TOML next to their CUDA code (kernels/*.toml); users
 // write the same format for their own kernels (docs/kernel-spec.md).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,8 +14,23 @@ namespace roofline {
 
 enum class AccessOp { load, store };
 enum class CacheHint { normal, streaming /* .cs */, last_use /* .lu */ };
-enum class GridPolicy { one_shot, grid_stride };
+enum class GridPolicy { one_shot, grid_stride, per_row };
 enum class FlopOp { add, mul, fma };
+// How the logical elements are laid out: a vector, a square matrix (rows = cols = sqrt N), or
+// rows of a fixed length (rows = N / cols).
+enum class Shape { vector, square, rows };
+// How neighbouring threads of a warp address an array.
+enum class AccessPattern {
+  contiguous,  // thread after thread, `stride` elements apart (the default)
+  column,      // one row apart: every lane its own sector (a transpose's strided side)
+  broadcast,   // every lane the same address
+  random,      // every lane a random element of the footprint (a gather)
+};
+// Where repeated accesses to an array already read find their data.
+enum class Reuse { none, l1, l2 };
+// A count given per logical element may be multiplied by a dimension of the shape.
+enum class Scale { one, cols };
+enum class MemorySpace { global, shared };
 
 // One array a pass touches, once per logical element.
 struct ArrayAccess {
@@ -25,6 +41,34 @@ struct ArrayAccess {
   int stride = 0;             // elements between neighbouring threads' accesses; 0 = contiguous
                               // (the pass's elements_per_thread)
   CacheHint hint = CacheHint::normal;
+  double per_element = 1;       // accesses per logical element (a stencil reads its input 5 times)
+  Scale times = Scale::one;     // per_element x cols (an SGEMM output reads a whole row of A)
+  // Distinct elements the array spans: empty = one per access (N x stride / elements_per_thread);
+  // otherwise a dimension ("n", "rows", "cols") or a fixed count (a histogram's 256 bins).
+  std::optional<std::string> elements;
+  AccessPattern pattern = AccessPattern::contiguous;
+  Reuse reuse = Reuse::none;    // set: these accesses re-read data another entry of the array brings
+  std::string depends_on;       // an earlier load whose value gives this load's address
+};
+
+// Shared-memory accesses of a pass, counted per thread access.
+struct SharedAccess {
+  AccessOp op = AccessOp::load;
+  bool atomic = false;
+  double per_element = 0;  // thread accesses per logical element
+  double per_block = 0;    // thread accesses per block (a block's tree reduction)
+  int vector = 1;          // elements per access
+  int ways = 1;            // bank-conflict ways: wavefronts per warp request
+};
+
+// Atomic read-modify-writes of a pass.
+struct AtomicAccess {
+  MemorySpace space = MemorySpace::global;
+  std::optional<DType> type;
+  double per_element = 0;   // thread atomics per logical element
+  double per_block = 0;     // thread atomics per block
+  double addresses = 1;     // distinct addresses they spread over (1: every atomic the same word)
+  int ways = 1;             // shared atomics: lanes of a warp serialised on one address or bank
 };
 
 struct FlopCount {
@@ -32,6 +76,7 @@ struct FlopCount {
   FlopOp op = FlopOp::add;
   double per_element = 1;   // operations per logical element
   int packed = 1;           // operations one instruction performs (2 for half2 HADD2)
+  Scale times = Scale::one; // per_element x cols (an SGEMM output's K multiply-adds)
 };
 
 // One CUDA kernel launch. Most kernels have one pass; an unfused chain has several.
@@ -39,11 +84,17 @@ struct KernelPass {
   std::string symbol;  // __global__ function name (matches the compiler's resource report)
   std::vector<ArrayAccess> arrays;
   std::vector<FlopCount> flops;
+  std::vector<SharedAccess> shared;
+  std::vector<AtomicAccess> atomics;
   int elements_per_thread = 1;  // per loop iteration
   int ilp = 1;                  // independent iterations a thread keeps in flight
   GridPolicy grid = GridPolicy::one_shot;
-  double inst_per_thread = 0;     // warp instructions per thread outside the element loop
-  double inst_per_iteration = 0;  // warp instructions per loop iteration
+  std::int64_t grid_blocks = 0;   // grid-stride: the launch's own grid (0: one wave of resident blocks)
+  // Warp instructions: empty = unknown (the issue bound is then unknown, never zero).
+  std::optional<double> inst_per_thread;     // per warp, outside the element loop
+  std::optional<double> inst_per_iteration;  // per loop iteration of a warp
+  double inst_per_block = 0;                 // per block, once (a block's final reduction)
+  double barriers_per_block = 0;             // __syncthreads() a block executes
   int registers = 0;              // 0 = unknown: the caller fills it (compiler report) or 32 is assumed
   Source registers_source = Source::assumed;
   int static_shared_bytes = 0;
@@ -56,8 +107,18 @@ struct KernelSpec {
   std::string origin;    // where it comes from (the experiment it reproduces, "user spec <file>")
   std::vector<DType> dtypes;  // supported launch dtypes; the first is the default
   int default_block = 256;
+  Shape shape = Shape::vector;
+  std::int64_t cols = 0;               // Shape::rows: elements per row
+  bool held_out = false;               // judged only, never used to shape the model (docs/accuracy.md)
+  std::vector<std::int64_t> sizes;     // the N it runs at when not the suite's (empty: the suite's)
   std::vector<KernelPass> passes;
 };
+
+// Rows and columns of a launch of N elements under a kernel's shape (a vector is one row).
+struct Dimensions {
+  std::int64_t rows = 1, cols = 1;
+};
+Dimensions dimensions(const KernelSpec& k, std::int64_t n);
 
 // Bytes one logical element moves per array kind, summed over passes (for `roofline kernels`).
 struct ElementTraffic {
@@ -81,5 +142,7 @@ std::string_view to_string(AccessOp op);
 std::string_view to_string(CacheHint h);
 std::string_view to_string(GridPolicy g);
 std::string_view to_string(FlopOp op);
+std::string_view to_string(Shape s);
+std::string_view to_string(AccessPattern p);
 
 }  // namespace roofline

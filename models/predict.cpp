@@ -109,6 +109,12 @@ struct PassWork {
   double tex_read = 0, tex_write = 0, store_footprint = 0;
   double wavefronts = 0, useful_bytes = 0;
   double load_bytes_per_thread = 0, store_bytes_per_thread = 0;
+  double shared_ld = 0, shared_st = 0;  // shared-memory wavefronts (also in `wavefronts`)
+  double atomic_sectors = 0;            // global atomics: one L2 sector operation each
+  double atomic_serial_s = 0;           // atomics to one address, applied one after another
+  int load_chain = 1;                   // loads whose address needs an earlier load: rounds in series
+  double barrier_steps = 0;             // barrier-separated steps per block
+  bool inst_known = true;
   double inst = 0, flops = 0, flop_time = 0;
   double sm_imbalance = 1;       // the busiest SM's blocks over the mean
   std::vector<MetricValue> l1;   // L1 request and sector counts, in the pass's array order
@@ -138,21 +144,35 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   const double sm_count = sms(gpu);
   const double blocks = static_cast<double>(pp.grid);
   const double resident_threads = std::min(blocks * block, sm_count * pp.occupancy.warps_per_sm * 32);
+  // A thread waits for its loads, but its stores' bytes still add to each round: counting loads
+  // alone made the H100's scalar adds 20 % fast (docs/model.md).
   const double per_thread = w.load_bytes_per_thread > 0 ? w.load_bytes_per_thread : w.store_bytes_per_thread;
   const double in_flight = resident_threads * per_thread * pass.ilp;
-  if (in_flight <= 0) return {BoundKind::latency, 0, "nothing in flight"};
+  const double waited_bytes = w.useful_bytes;
+  if (in_flight <= 0) return {BoundKind::latency, std::max(w.atomic_serial_s, 0.0), "nothing in flight"};
   const double from_l2 = w.tex_read > 0 ? 1 - w.dram_loads / w.tex_read : (warm_hit >= 1 ? 1 : 0);
   const double dram_stream = dram_stream_s(gpu, w);
   const double waves = blocks / (sm_count * pp.occupancy.blocks_per_sm);
   const double full = pass.grid == GridPolicy::one_shot && waves > 1 ? std::floor(waves) : waves;
-  const double rounds_per_wave = w.useful_bytes / in_flight / waves;
+  const double rounds_per_wave = waited_bytes / in_flight / waves * w.load_chain;
   const LittlesLaw law = littles_law(gpu, rounds_per_wave * full, from_l2, dram_stream * full / waves);
   double seconds = law.seconds;
   if (full < waves)
     seconds += littles_law(gpu, rounds_per_wave, from_l2, dram_stream * (waves - full) / waves).seconds;
   std::string detail =
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
-                  w.useful_bytes / in_flight, law.latency_s * 1e9, 100 * law.dram_utilization);
+                  waited_bytes / in_flight * w.load_chain, law.latency_s * 1e9, 100 * law.dram_utilization);
+  // A block's barrier-separated steps run one after another: each wave of blocks adds them.
+  if (w.barrier_steps > 0) {
+    const double steps_s = std::ceil(waves) * w.barrier_steps * gpu.barrier_step_cycles.value / sm_clock(gpu);
+    seconds += steps_s;
+    detail += fmt::format(" + {:.0f} waves x {:.3g} barrier steps x {:.0f} cycles", std::ceil(waves), w.barrier_steps,
+                          gpu.barrier_step_cycles.value);
+  }
+  if (w.atomic_serial_s > seconds) {
+    seconds = w.atomic_serial_s;
+    detail += fmt::format("; atomics to one address one after another: {}", fmt::format("{:.3g} us", seconds * 1e6));
+  }
   // A one-shot grid's blocks are launched, run and retired wave after wave; a wave takes at
   // least block_wave_ns however short its memory latency (stores to L2, L2-resident loads).
   if (pass.grid == GridPolicy::one_shot) {
@@ -179,14 +199,19 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
        fmt::format("({} read + {} written + {} turnaround) / {}{}", gb(dram_read * kSectorBytes),
                    gb(w.dram_write * kSectorBytes), gb(turnaround * kSectorBytes), per_s(dram_bw / 1e12, "TB"),
                    dram_read > 0 ? fmt::format(" + {:.0f} ns ramp", gpu.dram_ramp_ns.value) : "")},
-      {BoundKind::l2, (w.tex_read + w.tex_write) * kSectorBytes / gpu.l2_bandwidth.value,
-       fmt::format("{} through L2 / {}", gb((w.tex_read + w.tex_write) * kSectorBytes),
+      {BoundKind::l2, (w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes / gpu.l2_bandwidth.value,
+       fmt::format("{} through L2{} / {}", gb((w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes),
+                   w.atomic_sectors > 0 ? fmt::format(" ({:.4g} atomics, a sector each)", w.atomic_sectors) : "",
                    per_s(gpu.l2_bandwidth.value / 1e12, "TB"))},
       {BoundKind::lsu, w.wavefronts / (sm_count * gpu.lsu_wavefronts_per_clock_per_sm.value * f) * w.sm_imbalance,
-       fmt::format("{:.4g} L1 wavefronts / ({} SMs x {} per clock)", w.wavefronts, sm_count,
-                   gpu.lsu_wavefronts_per_clock_per_sm.value)},
-      {BoundKind::issue, w.inst / issue_rate * w.sm_imbalance,
-       fmt::format("{:.4g} warp instructions / {}", w.inst, per_s(issue_rate / 1e9, "G inst"))},
+       fmt::format("{:.4g} L1 wavefronts{} / ({} SMs x {} per clock)", w.wavefronts,
+                   w.shared_ld + w.shared_st > 0 ? fmt::format(" ({:.4g} shared)", w.shared_ld + w.shared_st) : "",
+                   sm_count, gpu.lsu_wavefronts_per_clock_per_sm.value)},
+      w.inst_known ? BoundTime{BoundKind::issue, w.inst / issue_rate * w.sm_imbalance,
+                               fmt::format("{:.4g} warp instructions / {}", w.inst, per_s(issue_rate / 1e9, "G inst"))}
+                   : BoundTime{BoundKind::issue, 0,
+                               "unknown: the spec gives no instruction counts (inst_per_thread, inst_per_iteration)",
+                               false},
       {BoundKind::compute, w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops)},
       latency_bound(gpu, pass, pp, w, block, warm_hit),
       {BoundKind::launch, gpu.launch_overhead_ns.value * 1e-9, "launch overhead, added to the longest of the other bounds"},
@@ -245,6 +270,7 @@ struct LaunchContext {
   const GpuSpec& gpu;
   const KernelSpec& kernel;
   const Launch& launch;
+  Dimensions dims;                        // rows and columns of the launch's N elements
   std::map<std::string, double> buffers;  // by array name across passes
   double warm_hit = 0;                    // warm-mode L2 residency of the working set
 };
@@ -258,7 +284,7 @@ void size_buffers(LaunchContext& ctx, Prediction& p) {
   for (const auto& pass : ctx.kernel.passes)
     for (const auto& a : pass.arrays)
       ctx.buffers[a.name] =
-          std::max(ctx.buffers[a.name], array_traffic(a, pass, launch.dtype, n, wavefront_bytes).buffer_bytes);
+          std::max(ctx.buffers[a.name], array_traffic(a, pass, launch.dtype, n, ctx.dims, wavefront_bytes).buffer_bytes);
   for (const auto& [name, bytes] : ctx.buffers) p.buffer_bytes += bytes;
   if (p.buffer_bytes > gpu.memory_bytes.value)
     throw InputError(fmt::format("N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device memory", n,
@@ -293,30 +319,45 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
     p.notes.push_back(fmt::format("pass '{}': registers per thread unknown, {} assumed", pass.symbol, registers));
   }
   pp.occupancy = compute_occupancy(gpu, launch.block, registers, reg_source, pass.static_shared_bytes);
-  pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm);
+  pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm, ctx.dims.rows);
+  const double blocks = static_cast<double>(pp.grid);
 
+  std::set<std::string> seen;  // arrays whose footprint an earlier entry of this pass brought
   for (const auto& a : pass.arrays) {
-    const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, wavefront_bytes);
+    const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, ctx.dims, wavefront_bytes);
+    const bool first = seen.insert(a.name).second;
     w.useful_bytes += t.useful_bytes;
     w.wavefronts += t.l1_wavefronts;
-    const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype));
+    // Accesses one thread keeps in flight together: an element's repeated accesses are, a loop
+    // over a row (times = cols) keeps one at a time.
+    const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) *
+                                    size_bytes(element_type(a, launch.dtype)) *
+                                    (a.times == Scale::one ? a.per_element : 1.0);
+    // Sectors L2 serves: one pass over the footprint when L1 keeps what a warp re-reads, every
+    // request's sectors when the accesses repeat or scatter (unless the spec says L1 keeps them).
+    const bool once = a.reuse == Reuse::l1 ||
+                      (a.reuse == Reuse::none && a.pattern == AccessPattern::contiguous && a.per_element <= 1 &&
+                       a.times == Scale::one);
+    const double l2_sectors = once ? (first ? t.footprint_sectors : 0.0) : t.l1_sectors;
     if (a.op == AccessOp::load) {
-      // L1 holds a warp's sectors between its accesses, so L2 sees each sector once.
-      w.tex_read += t.footprint_sectors;
+      w.tex_read += l2_sectors;
       const double hit = written_earlier.contains(a.name)
                              ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
                              : warm_hit;
-      w.dram_loads += t.footprint_sectors * (1 - hit);
+      if (first) w.dram_loads += t.footprint_sectors * (1 - hit);
       w.load_bytes_per_thread += bytes_per_thread;
+      if (!a.depends_on.empty()) w.load_chain = 2;
       w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
       w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
     } else {
       // L1 writes through: every store request's sectors reach L2. Write-validate: partly
       // written sectors are filled from DRAM when evicted; whole ones never are.
       w.tex_write += t.l1_sectors;
-      w.store_footprint += t.footprint_sectors;
-      w.dram_write += t.footprint_sectors * (1 - warm_hit);
-      w.dram_fills += t.partial_sectors * (1 - warm_hit);
+      if (first) {
+        w.store_footprint += t.footprint_sectors;
+        w.dram_write += t.footprint_sectors * (1 - warm_hit);
+        w.dram_fills += t.partial_sectors * (1 - warm_hit);
+      }
       w.store_bytes_per_thread += bytes_per_thread;
       w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
       w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
@@ -325,14 +366,38 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   for (const auto& a : pass.arrays)
     if (a.op == AccessOp::store) written_earlier.insert(a.name);
 
+  // Shared memory: a warp request takes one wavefront per conflict way, and at least one per
+  // 128 bytes it moves; per_block counts are warp requests already.
+  for (const auto& sh : pass.shared) {
+    const double requests = static_cast<double>(n) * sh.per_element / 32 + blocks * sh.per_block;
+    const double wavefronts = requests * std::max<double>(sh.ways, sh.vector * 4 * 32 / 128.0);
+    w.wavefronts += wavefronts;
+    if (!sh.atomic) (sh.op == AccessOp::store ? w.shared_st : w.shared_ld) += wavefronts;
+  }
+  for (const auto& at : pass.atomics) {
+    const double count = static_cast<double>(n) * at.per_element + blocks * at.per_block;
+    if (at.space == MemorySpace::shared) {
+      w.wavefronts += count / 32 * at.ways;
+    } else {
+      w.atomic_sectors += count;
+      w.atomic_serial_s += count / at.addresses * gpu.atomic_same_address_cycles.value / f;
+    }
+  }
+  w.barrier_steps = pass.barriers_per_block;
+
   // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
-  const double blocks = static_cast<double>(pp.grid);
   w.sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);
   const double warps = blocks * std::ceil(launch.block / 32.0);
   const double warp_iterations = std::ceil(std::ceil(static_cast<double>(n) / pass.elements_per_thread) / 32.0);
-  w.inst = warps * pass.inst_per_thread + warp_iterations * pass.inst_per_iteration;
+  w.inst_known = pass.inst_per_thread || pass.inst_per_iteration;
+  w.inst = warps * pass.inst_per_thread.value_or(0) + warp_iterations * pass.inst_per_iteration.value_or(0) +
+           blocks * pass.inst_per_block;
+  if (!w.inst_known)
+    p.notes.push_back(fmt::format("pass '{}': instruction counts unknown, so is the issue bound (`roofline spec "
+                                  "--from-binary` counts them from the SASS)", pass.symbol));
+  const double cols = static_cast<double>(ctx.dims.cols);
   for (const auto& fl : pass.flops) {
-    const double ops = static_cast<double>(n) * fl.per_element;
+    const double ops = static_cast<double>(n) * fl.per_element * (fl.times == Scale::cols ? cols : 1.0);
     const double instructions = ops / fl.packed;
     w.flops += ops * (fl.op == FlopOp::fma ? 2 : 1);
     w.flop_time += instructions / (instructions_per_clock(gpu, fl.type, kernel.name) * sm_count * f);
@@ -381,6 +446,7 @@ void bind(const GpuSpec& gpu, Prediction& p) {
     for (const auto& pp : p.passes) {
       const auto& b = pp.bounds[static_cast<std::size_t>(k)];
       total.seconds += b.seconds;
+      total.known = total.known && b.known;
       total.detail += (total.detail.empty() ? "" : "; ") + b.detail;
     }
     p.bounds.push_back(std::move(total));
@@ -412,7 +478,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
   Prediction p;
   p.gpu = gpu.id;
   p.launch = launch;
-  LaunchContext ctx{gpu, kernel, launch, {}, 0.0};
+  LaunchContext ctx{gpu, kernel, launch, dimensions(kernel, launch.n), {}, 0.0};
   size_buffers(ctx, p);
   const double warm_hit = ctx.warm_hit;
 
@@ -434,7 +500,9 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     c.add(metric::dram_sectors_write, w.dram_write);
     c.add(metric::lts_tex_read, w.tex_read);
     c.add(metric::lts_tex_write, w.tex_write);
-    c.add(metric::inst_executed, w.inst);
+    if (w.inst_known) c.add(metric::inst_executed, w.inst);
+    if (w.shared_ld > 0) c.add(metric::shared_wavefronts_ld, w.shared_ld);
+    if (w.shared_st > 0) c.add(metric::shared_wavefronts_st, w.shared_st);
     for (const auto& m : w.fp) c.add(m.name, m.value);
     p.dram_bytes += (dram_read + w.dram_write) * kSectorBytes;
     p.l2_bytes += (w.tex_read + w.tex_write) * kSectorBytes;

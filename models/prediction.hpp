@@ -37,6 +37,7 @@ struct BoundTime {
   BoundKind kind = BoundKind::dram;
   double seconds = 0.0;
   std::string detail;  // the numbers behind it, in words ("3.22 GB / 3.01 TB/s")
+  bool known = true;   // false: the spec leaves this cost unknown (seconds is then 0, never a claim)
 };
 
 struct Occupancy {

@@ -2,18 +2,20 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
 
+#include "models/detail/spec_enum_names.hpp"
 #include "models/detail/toml_fields.hpp"
 #include "models/error.hpp"
 
 namespace roofline {
 namespace {
-using detail::TomlFields;
+using namespace detail;
 
 // The range of every numeric field (docs/kernel-spec.md lists them). They keep every count the
 // model derives from a launch finite and exact: flops and instructions per element or thread,
@@ -31,6 +33,15 @@ bool valid_name(std::string_view s) {
 DType parse_dtype(const TomlFields& f, const toml::node* at, std::string_view field, std::string_view text) {
   if (auto t = dtype_from_string(text)) return *t;
   f.fail(at, field, fmt::format("unknown type \"{}\" (known: f32, f16, bf16, fp8_e4m3, f64, i32, u8)", text));
+}
+
+// An optional enum-valued string field, spelled as in the enum's name table.
+template <typename E, std::size_t N>
+E enum_field(const TomlFields& f, std::string_view key, const EnumNames<E, N>& names, E fallback) {
+  const auto text = f.optional_string(key);
+  if (!text) return fallback;
+  if (auto v = find_value(names, *text)) return *v;
+  f.fail(f.table().get(key), key, fmt::format("expected {}, got \"{}\"", name_list(names), *text));
 }
 
 // Iterates an array of inline tables, giving each a TomlFields with an indexed field name.
@@ -52,61 +63,104 @@ void for_each_table(const TomlFields& f, std::string_view key, bool required, Fn
   }
 }
 
+// Counts per logical element or per block: at least one, each finite and non-negative.
+constexpr double kMaxAccessesPerElement = 1e6;
+
 ArrayAccess parse_array(const TomlFields& f) {
-  f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "hint"});
+  f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "hint", "per_element", "times", "elements", "pattern",
+                         "reuse", "depends_on"});
   ArrayAccess a;
   a.name = f.required_string("name");
-  const auto op = f.required_string("op");
-  if (op == "load") a.op = AccessOp::load;
-  else if (op == "store") a.op = AccessOp::store;
-  else f.fail(f.table().get("op"), "op", fmt::format("expected \"load\" or \"store\", got \"{}\"", op));
+  a.op = enum_field(f, "op", kAccessOpNames, AccessOp::load);
+  if (!f.table().contains("op")) f.fail("op", "missing (required)");
   if (auto t = f.optional_string("type")) a.type = parse_dtype(f, f.table().get("type"), "type", *t);
   a.vector = static_cast<int>(f.optional_int("vector", 1, 64).value_or(1));
   a.stride = static_cast<int>(f.optional_int("stride", 1, 1 << 20).value_or(0));
-  const auto hint = f.optional_string("hint").value_or("normal");
-  if (hint == "normal") a.hint = CacheHint::normal;
-  else if (hint == "streaming") a.hint = CacheHint::streaming;
-  else if (hint == "last-use") a.hint = CacheHint::last_use;
-  else f.fail(f.table().get("hint"), "hint", fmt::format("expected normal, streaming or last-use, got \"{}\"", hint));
+  a.hint = enum_field(f, "hint", kCacheHintNames, CacheHint::normal);
+  a.per_element = f.optional_number("per_element", 0, kMaxAccessesPerElement).value_or(1.0);
+  a.times = enum_field(f, "times", kScaleNames, Scale::one);
+  a.pattern = enum_field(f, "pattern", kAccessPatternNames, AccessPattern::contiguous);
+  a.reuse = enum_field(f, "reuse", kReuseNames, Reuse::none);
+  a.depends_on = f.optional_string("depends_on").value_or("");
+  if (const toml::node* e = f.table().get("elements")) {
+    if (auto count = e->value<std::int64_t>()) {
+      if (*count < 1) f.fail(e, "elements", fmt::format("must be at least 1, got {}", *count));
+      a.elements = std::to_string(*count);
+    } else if (auto dim = e->value<std::string>(); dim && (*dim == "n" || *dim == "rows" || *dim == "cols")) {
+      a.elements = *dim;
+    } else {
+      f.fail(e, "elements", "expected \"n\", \"rows\", \"cols\" or a whole number of elements");
+    }
+  }
+  return a;
+}
+
+SharedAccess parse_shared(const TomlFields& f) {
+  f.reject_unknown_keys({"op", "per_element", "per_block", "vector", "ways", "type"});
+  SharedAccess s;
+  const auto op = f.required_string("op");
+  if (op == "atomic") s.atomic = true;
+  else s.op = enum_field(f, "op", kAccessOpNames, AccessOp::load);
+  s.per_element = f.optional_number("per_element", 0, kMaxAccessesPerElement).value_or(0.0);
+  s.per_block = f.optional_number("per_block", 0, kMaxInstructions).value_or(0.0);
+  if (s.per_element == 0 && s.per_block == 0) f.fail("per_element", "give per_element or per_block (accesses per thread's element or per block)");
+  s.vector = static_cast<int>(f.optional_int("vector", 1, 4).value_or(1));
+  s.ways = static_cast<int>(f.optional_int("ways", 1, 32).value_or(1));
+  if (auto t = f.optional_string("type")) parse_dtype(f, f.table().get("type"), "type", *t);
+  return s;
+}
+
+AtomicAccess parse_atomic(const TomlFields& f) {
+  f.reject_unknown_keys({"space", "op", "type", "per_element", "per_block", "addresses", "ways"});
+  AtomicAccess a;
+  a.space = enum_field(f, "space", kMemorySpaceNames, MemorySpace::global);
+  if (auto op = f.optional_string("op"); op && *op != "add")
+    f.fail(f.table().get("op"), "op", fmt::format("only \"add\" atomics are modelled, got \"{}\"", *op));
+  if (auto t = f.optional_string("type")) a.type = parse_dtype(f, f.table().get("type"), "type", *t);
+  a.per_element = f.optional_number("per_element", 0, kMaxAccessesPerElement).value_or(0.0);
+  a.per_block = f.optional_number("per_block", 0, kMaxInstructions).value_or(0.0);
+  if (a.per_element == 0 && a.per_block == 0) f.fail("per_element", "give per_element or per_block (atomics per element or per block)");
+  a.addresses = f.optional_number("addresses", 1, 1e15).value_or(1.0);
+  a.ways = static_cast<int>(f.optional_int("ways", 1, 32).value_or(1));
   return a;
 }
 
 FlopCount parse_flop(const TomlFields& f) {
-  f.reject_unknown_keys({"type", "op", "per_element", "packed"});
+  f.reject_unknown_keys({"type", "op", "per_element", "packed", "times"});
   FlopCount c;
   c.type = parse_dtype(f, f.table().get("type"), "type", f.required_string("type"));
-  const auto op = f.required_string("op");
-  if (op == "add") c.op = FlopOp::add;
-  else if (op == "mul") c.op = FlopOp::mul;
-  else if (op == "fma") c.op = FlopOp::fma;
-  else f.fail(f.table().get("op"), "op", fmt::format("expected add, mul or fma, got \"{}\"", op));
+  f.required_string("op");
+  c.op = enum_field(f, "op", kFlopOpNames, FlopOp::add);
   c.per_element = f.required_number("per_element", 0, kMaxFlopsPerElement);
   c.packed = static_cast<int>(f.optional_int("packed", 1, 16).value_or(1));
+  c.times = enum_field(f, "times", kScaleNames, Scale::one);
   return c;
 }
 
-constexpr std::array<std::string_view, 10> kPassKeys = {
-    "symbol", "elements_per_thread", "ilp", "grid", "inst_per_thread", "inst_per_iteration",
-    "registers", "shared_bytes", "arrays", "flops"};
+constexpr std::array<std::string_view, 15> kPassKeys = {
+    "symbol", "elements_per_thread", "ilp", "grid", "grid_blocks", "inst_per_thread", "inst_per_iteration",
+    "inst_per_block", "barriers_per_block", "registers", "shared_bytes", "arrays", "flops", "shared", "atomics"};
 
 KernelPass parse_pass(const TomlFields& f) {
   KernelPass p;
   p.symbol = f.optional_string("symbol").value_or("");
   p.elements_per_thread = static_cast<int>(f.optional_int("elements_per_thread", 1, 1024).value_or(1));
   p.ilp = static_cast<int>(f.optional_int("ilp", 1, 64).value_or(1));
-  const auto grid = f.optional_string("grid").value_or("one-shot");
-  if (grid == "one-shot") p.grid = GridPolicy::one_shot;
-  else if (grid == "grid-stride") p.grid = GridPolicy::grid_stride;
-  else f.fail(f.table().get("grid"), "grid", fmt::format("expected one-shot or grid-stride, got \"{}\"", grid));
-  for (auto key : {"inst_per_thread", "inst_per_iteration"}) {
-    const double v = f.optional_number(key, 0, kMaxInstructions).value_or(0.0);
-    (std::string_view(key) == "inst_per_thread" ? p.inst_per_thread : p.inst_per_iteration) = v;
-  }
+  p.grid = enum_field(f, "grid", kGridPolicyNames, GridPolicy::one_shot);
+  p.grid_blocks = f.optional_int("grid_blocks", 1, std::int64_t{1} << 31).value_or(0);
+  if (p.grid_blocks > 0 && p.grid != GridPolicy::grid_stride)
+    f.fail(f.table().get("grid_blocks"), "grid_blocks", "only a grid-stride pass chooses its own grid");
+  p.inst_per_thread = f.optional_number("inst_per_thread", 0, kMaxInstructions);
+  p.inst_per_iteration = f.optional_number("inst_per_iteration", 0, kMaxInstructions);
+  p.inst_per_block = f.optional_number("inst_per_block", 0, kMaxInstructions).value_or(0.0);
+  p.barriers_per_block = f.optional_number("barriers_per_block", 0, kMaxInstructions).value_or(0.0);
   p.registers = static_cast<int>(f.optional_int("registers", 0, 255).value_or(0));
   if (p.registers > 0) p.registers_source = Source::spec_file;
   p.static_shared_bytes = static_cast<int>(f.optional_int("shared_bytes", 0, 1 << 20).value_or(0));
   for_each_table(f, "arrays", true, [&](const TomlFields& a, std::size_t) { p.arrays.push_back(parse_array(a)); });
   for_each_table(f, "flops", false, [&](const TomlFields& c, std::size_t) { p.flops.push_back(parse_flop(c)); });
+  for_each_table(f, "shared", false, [&](const TomlFields& c, std::size_t) { p.shared.push_back(parse_shared(c)); });
+  for_each_table(f, "atomics", false, [&](const TomlFields& c, std::size_t) { p.atomics.push_back(parse_atomic(c)); });
   const toml::node* arrays = f.table().get("arrays");
   for (std::size_t i = 0; i < p.arrays.size(); ++i) {
     const auto& a = p.arrays[i];
@@ -118,6 +172,11 @@ KernelPass parse_pass(const TomlFields& f) {
       f.fail(at, fmt::format("arrays[{}].stride", i),
              fmt::format("must be at least elements_per_thread ({}): neighbouring threads' elements would overlap",
                          p.elements_per_thread));
+    if (!a.depends_on.empty() &&
+        std::none_of(p.arrays.begin(), p.arrays.begin() + static_cast<std::ptrdiff_t>(i),
+                     [&](const ArrayAccess& e) { return e.op == AccessOp::load && e.name == a.depends_on; }))
+      f.fail(at, fmt::format("arrays[{}].depends_on", i),
+             fmt::format("'{}' is not a load listed before this array", a.depends_on));
   }
   return p;
 }
@@ -133,6 +192,25 @@ KernelSpec parse_kernel(const toml::table& t, std::string_view file, std::size_t
   k.origin = f.optional_string("origin").value_or(fmt::format("spec file {}", file));
   k.default_block = static_cast<int>(f.optional_int("block", 32, 1024).value_or(256));
   if (k.default_block % 32) f.fail(t.get("block"), "block", fmt::format("must be a multiple of 32, got {}", k.default_block));
+  k.shape = enum_field(f, "shape", kShapeNames, Shape::vector);
+  k.cols = f.optional_int("cols", 1, std::int64_t{1} << 40).value_or(0);
+  if ((k.shape == Shape::rows) != (k.cols > 0))
+    f.fail(k.cols > 0 ? t.get("cols") : t.get("shape"), k.cols > 0 ? "cols" : "shape",
+           "shape = \"rows\" and cols (the elements of a row) go together");
+  if (const toml::node* h = t.get("held_out")) {
+    const auto v = h->value<bool>();
+    if (!v) f.fail(h, "held_out", "expected true or false");
+    k.held_out = *v;
+  }
+  if (const toml::node* sz = t.get("sizes")) {
+    const auto* list = sz->as_array();
+    if (!list || list->empty()) f.fail(sz, "sizes", "expected a non-empty array of element counts");
+    for (const auto& e : *list) {
+      const auto v = e.value<std::int64_t>();
+      if (!v || *v < 1) f.fail(&e, "sizes", "expected positive whole numbers of elements");
+      k.sizes.push_back(*v);
+    }
+  }
 
   const toml::node* dt = t.get("dtypes");
   if (!dt) f.fail("dtypes", "missing (required)");
@@ -147,7 +225,8 @@ KernelSpec parse_kernel(const toml::table& t, std::string_view file, std::size_t
   if (const toml::node* passes = t.get("pass")) {
     for (auto key : kPassKeys)
       if (t.contains(key)) f.fail(t.get(key), key, "belongs in each [[kernel.pass]] when passes are listed");
-    f.reject_unknown_keys({"name", "description", "category", "origin", "block", "dtypes", "pass"});
+    f.reject_unknown_keys({"name", "description", "category", "origin", "block", "dtypes", "shape", "cols", "held_out",
+                           "sizes", "pass"});
     const auto* list = passes->as_array();
     if (!list || list->empty()) f.fail(passes, "pass", "expected [[kernel.pass]] tables");
     for (std::size_t i = 0; i < list->size(); ++i) {
@@ -158,7 +237,8 @@ KernelSpec parse_kernel(const toml::table& t, std::string_view file, std::size_t
       k.passes.push_back(parse_pass(pf));
     }
   } else {
-    std::vector<std::string_view> known = {"name", "description", "category", "origin", "block", "dtypes"};
+    std::vector<std::string_view> known = {"name", "description", "category", "origin", "block", "dtypes", "shape",
+                                           "cols", "held_out", "sizes"};
     known.insert(known.end(), kPassKeys.begin(), kPassKeys.end());
     f.reject_unknown_keys(known);
     k.passes.push_back(parse_pass(f));

@@ -1,6 +1,8 @@
 #include "models/traffic.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <map>
 #include <set>
 
@@ -37,10 +39,8 @@ WarpPattern warp_pattern(int threads, int accesses, std::int64_t stride_bytes, s
   return w;
 }
 
-}  // namespace
-
-ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DType launch_dtype, std::int64_t n,
-                           int wavefront_bytes) {
+ArrayTraffic contiguous_traffic(const ArrayAccess& array, const KernelPass& pass, DType launch_dtype, std::int64_t n,
+                                int wavefront_bytes) {
   const std::int64_t esize = size_bytes(element_type(array, launch_dtype));
   const int ept = pass.elements_per_thread;
   const int accesses = ept / array.vector;  // access instructions per thread per iteration
@@ -73,6 +73,58 @@ ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DTy
     t.footprint_sectors = static_cast<double>((bytes + kSectorBytes - 1) / kSectorBytes);
     if (array.op == AccessOp::store) t.partial_sectors = bytes % kSectorBytes ? 1 : 0;
     t.buffer_bytes = static_cast<double>(bytes);
+  }
+  return t;
+}
+
+// Elements the array spans when the spec says so ("elements"); nullopt: one per access.
+std::optional<double> declared_elements(const ArrayAccess& a, std::int64_t n, const Dimensions& dims) {
+  if (!a.elements) return std::nullopt;
+  if (*a.elements == "n") return static_cast<double>(n);
+  if (*a.elements == "rows") return static_cast<double>(dims.rows);
+  if (*a.elements == "cols") return static_cast<double>(dims.cols);
+  return std::stod(*a.elements);
+}
+
+// A column, gather or broadcast entry: every request a warp of lanes in their own sectors (one
+// sector for a broadcast), each sector its own wavefront; the footprint is what the array spans.
+ArrayTraffic scattered_traffic(const ArrayAccess& a, std::int64_t esize, double accesses, double elements) {
+  const double access_bytes = static_cast<double>(a.vector * esize);
+  const double sectors_per_lane = std::ceil(access_bytes / kSectorBytes);
+  ArrayTraffic t;
+  t.requests = std::ceil(accesses / 32);
+  const double lanes = a.pattern == AccessPattern::broadcast ? 1 : 32;
+  t.l1_sectors = t.requests * lanes * sectors_per_lane;
+  t.l1_wavefronts = t.requests * lanes;
+  t.useful_bytes = accesses * access_bytes;
+  t.footprint_sectors = std::ceil(elements * static_cast<double>(esize) / kSectorBytes);
+  t.buffer_bytes = elements * static_cast<double>(esize);
+  // Column stores write part of a sector each; the warps beside them write the rest while the
+  // sector is still in L2, so none is filled from DRAM (docs/model.md).
+  return t;
+}
+
+}  // namespace
+
+ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DType launch_dtype, std::int64_t n,
+                           const Dimensions& dims, int wavefront_bytes) {
+  const double repeat = array.per_element * (array.times == Scale::cols ? static_cast<double>(dims.cols) : 1.0);
+  const std::optional<double> spans = declared_elements(array, n, dims);
+  if (array.pattern != AccessPattern::contiguous) {
+    const double accesses = static_cast<double>(n) * repeat / array.vector;
+    return scattered_traffic(array, size_bytes(element_type(array, launch_dtype)), accesses,
+                             spans.value_or(static_cast<double>(n)));
+  }
+  ArrayTraffic t = contiguous_traffic(array, pass, launch_dtype, n, wavefront_bytes);
+  // Repeated accesses make more requests of the same shape over the same footprint.
+  t.requests *= repeat;
+  t.l1_sectors *= repeat;
+  t.l1_wavefronts *= repeat;
+  t.useful_bytes *= repeat;
+  if (spans) {
+    const double bytes = *spans * size_bytes(element_type(array, launch_dtype));
+    t.footprint_sectors = std::min(t.footprint_sectors, std::ceil(bytes / kSectorBytes));
+    t.buffer_bytes = bytes;
   }
   return t;
 }

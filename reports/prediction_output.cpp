@@ -11,6 +11,12 @@
 namespace roofline {
 namespace {
 
+// A bound the spec leaves unknown reads "unknown", never 0.
+template <typename Format>
+std::string bound_cell(const BoundTime& b, Format format) {
+  return b.known ? format(b.seconds) : std::string("unknown");
+}
+
 std::string size_label(std::int64_t n) {
   // Powers of two read better as 2^k.
   if (n > 0 && (n & (n - 1)) == 0 && n >= 1024) {
@@ -36,7 +42,7 @@ void print_table(const std::vector<Prediction>& ps, const GpuSpec& gpu, bool det
         fmt::format("{} x {}{}", first.grid, p.launch.block, p.passes.size() > 1 ? fmt::format(" ({} passes)", p.passes.size()) : ""),
         fmt::format("{:.0f} %", 100 * first.occupancy.fraction),
         std::string(to_string(p.binding)), std::string(to_string(p.runner_up)), format_duration(p.duration_s)};
-    for (BoundKind k : kAllBounds) row.push_back(format_duration(bound(p, k).seconds));
+    for (BoundKind k : kAllBounds) row.push_back(bound_cell(bound(p, k), format_duration));
     row.push_back(format_quantity(p.dram_bytes, "B"));
     t.add_row(std::move(row));
   }
@@ -56,7 +62,7 @@ void print_table(const std::vector<Prediction>& ps, const GpuSpec& gpu, bool det
     b.add_column("bound");
     b.add_column("time", Align::right);
     b.add_column("how");
-    for (const auto& bt : p.bounds) b.add_row({std::string(to_string(bt.kind)), format_duration(bt.seconds), bt.detail});
+    for (const auto& bt : p.bounds) b.add_row({std::string(to_string(bt.kind)), bound_cell(bt, format_duration), bt.detail});
     b.print_text(out);
     TextTable c;
     c.add_column("predicted counter");
@@ -89,7 +95,7 @@ void print_csv(const std::vector<Prediction>& ps, std::ostream& out) {
                                     std::to_string(first.occupancy.registers_per_thread),
                                     std::string(to_string(p.binding)), std::string(to_string(p.runner_up)),
                                     format_exact(p.duration_s)};
-    for (BoundKind k : kAllBounds) row.push_back(format_exact(bound(p, k).seconds));
+    for (BoundKind k : kAllBounds) row.push_back(bound_cell(bound(p, k), [](double v) { return format_exact(v); }));
     for (double v : {p.flops, p.dram_bytes, p.l2_bytes, p.ai_dram, p.ai_l2}) row.push_back(format_exact(v));
     detail::append_counter_cells(p, counter_names, row);
     t.add_row(std::move(row));

@@ -25,7 +25,8 @@ json launch_json(const Launch& l) {
 
 json bounds_json(const std::vector<BoundTime>& bounds) {
   json j = json::array();
-  for (const auto& b : bounds) j.push_back({{"kind", to_string(b.kind)}, {"seconds", b.seconds}, {"detail", b.detail}});
+  for (const auto& b : bounds)
+    j.push_back({{"kind", to_string(b.kind)}, {"seconds", b.known ? json(b.seconds) : json(nullptr)}, {"detail", b.detail}});
   return j;
 }
 }  // namespace
@@ -35,23 +36,43 @@ json to_json(const KernelSpec& k) {
   for (const auto& p : k.passes) {
     json arrays = json::array();
     for (const auto& a : p.arrays) {
-      json ja{{"name", a.name}, {"op", to_string(a.op)}, {"vector", a.vector}, {"stride", a.stride},
-              {"hint", to_string(a.hint)}};
+      json ja{{"name", a.name},        {"op", to_string(a.op)},           {"vector", a.vector},
+              {"stride", a.stride},    {"hint", to_string(a.hint)},       {"per_element", a.per_element},
+              {"pattern", to_string(a.pattern)}};
       if (a.type) ja["type"] = to_string(*a.type);
+      if (a.times == Scale::cols) ja["times"] = "cols";
+      if (a.elements) ja["elements"] = *a.elements;
+      if (a.reuse != Reuse::none) ja["reuse"] = a.reuse == Reuse::l1 ? "l1" : "l2";
+      if (!a.depends_on.empty()) ja["depends_on"] = a.depends_on;
       arrays.push_back(std::move(ja));
     }
     json flops = json::array();
     for (const auto& f : p.flops)
       flops.push_back({{"type", to_string(f.type)}, {"op", to_string(f.op)}, {"per_element", f.per_element},
-                       {"packed", f.packed}});
+                       {"packed", f.packed}, {"times", f.times == Scale::cols ? "cols" : "one"}});
+    json shared = json::array();
+    for (const auto& s : p.shared)
+      shared.push_back({{"op", s.atomic ? "atomic" : to_string(s.op)}, {"per_element", s.per_element},
+                        {"per_block", s.per_block}, {"vector", s.vector}, {"ways", s.ways}});
+    json atomics = json::array();
+    for (const auto& a : p.atomics)
+      atomics.push_back({{"space", a.space == MemorySpace::global ? "global" : "shared"}, {"per_element", a.per_element},
+                         {"per_block", a.per_block}, {"addresses", a.addresses}, {"ways", a.ways}});
+    // Unknown instruction counts stay null: the issue bound is unknown, not zero.
+    auto optional_count = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
     passes.push_back({{"symbol", p.symbol},
                       {"arrays", std::move(arrays)},
                       {"flops", std::move(flops)},
                       {"elements_per_thread", p.elements_per_thread},
                       {"ilp", p.ilp},
                       {"grid", to_string(p.grid)},
-                      {"inst_per_thread", p.inst_per_thread},
-                      {"inst_per_iteration", p.inst_per_iteration},
+                      {"shared", std::move(shared)},
+                      {"atomics", std::move(atomics)},
+                      {"grid_blocks", p.grid_blocks},
+                      {"inst_per_thread", optional_count(p.inst_per_thread)},
+                      {"inst_per_iteration", optional_count(p.inst_per_iteration)},
+                      {"inst_per_block", p.inst_per_block},
+                      {"barriers_per_block", p.barriers_per_block},
                       {"registers", p.registers},
                       {"static_shared_bytes", p.static_shared_bytes}});
   }
@@ -59,6 +80,7 @@ json to_json(const KernelSpec& k) {
   for (DType t : k.dtypes) dtypes.push_back(to_string(t));
   return {{"name", k.name},       {"description", k.description}, {"category", k.category},
           {"origin", k.origin},   {"dtypes", std::move(dtypes)},  {"default_block", k.default_block},
+          {"shape", to_string(k.shape)}, {"cols", k.cols},       {"held_out", k.held_out},
           {"passes", std::move(passes)}};
 }
 

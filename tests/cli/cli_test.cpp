@@ -113,7 +113,7 @@ TEST(Cli, MalformedSpecFileNamesFileLineAndField) {
   const auto path = std::filesystem::temp_directory_path() / "roofline-bad-spec.toml";
   std::ofstream(path) << "[[kernel]]\nname = \"mine\"\ndtypes = [\"f32\"]\narrays = [\n  { name = \"a\", op = \"lod\" },\n]\n";
   expect_clear_error(run("predict --spec " + path.string()),
-                     path.string() + ":5: kernel 'mine': arrays[0]: op: expected \"load\" or \"store\", got \"lod\"");
+                     path.string() + ":5: kernel 'mine': arrays[0]: op: expected load or store, got \"lod\"");
 }
 
 TEST(Cli, UserSpecPredicts) {

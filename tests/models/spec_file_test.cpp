@@ -56,7 +56,7 @@ flops = [ { type = "f32", op = "fma", per_element = 1 } ]
   EXPECT_EQ(p.grid, GridPolicy::grid_stride);
   EXPECT_EQ(p.ilp, 2);
   EXPECT_EQ(p.elements_per_thread, 4);
-  EXPECT_DOUBLE_EQ(p.inst_per_iteration, 7.5);
+  EXPECT_DOUBLE_EQ(p.inst_per_iteration.value_or(0), 7.5);
   EXPECT_EQ(p.registers, 24);
   EXPECT_EQ(p.registers_source, Source::spec_file);
   ASSERT_EQ(p.arrays.size(), 3u);
@@ -92,7 +92,7 @@ dtypes = ["f32"]
 
 TEST(SpecFile, ErrorsNameFileLineAndField) {
   EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\narrays = [\n  { name = \"a\", op = \"read\" },\n]\n"),
-            "my.toml:5: kernel 'k': arrays[0]: op: expected \"load\" or \"store\", got \"read\"");
+            "my.toml:5: kernel 'k': arrays[0]: op: expected load or store, got \"read\"");
   EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\narrays = [ { name = \"a\", op = \"load\" } ]\n"),
             "my.toml:1: kernel 'k': dtypes: missing (required)");
   EXPECT_EQ(error_of("[[kernel]]\nname = \"k\"\ndtypes = [\"f33\"]\narrays = [ { name = \"a\", op = \"load\" } ]\n"),

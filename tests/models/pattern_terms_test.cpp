@@ -1,0 +1,135 @@
+// The model's terms for kernels beyond elementwise (2-D shapes, column stores, shared memory,
+// barriers, atomics, per-block work, unknown costs) against numbers worked out by hand from
+// docs/model.md.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "models/error.hpp"
+#include "models/gpu_catalog.hpp"
+#include "models/predict.hpp"
+#include "models/spec_file.hpp"
+
+namespace roofline {
+namespace {
+
+const KernelSpec& spec(const std::string& name) {
+  static const auto specs = load_kernel_spec_file(ROOFLINE_SOURCE_DIR "/tests/models/data/pattern_terms.toml");
+  for (const auto& k : specs)
+    if (k.name == name) return k;
+  throw std::runtime_error("no fixture " + name);
+}
+
+Prediction predict(const std::string& kernel, std::int64_t n, CacheState c) {
+  return predict_bounds(find_gpu("h100-sxm"), spec(kernel), Launch{kernel, n, DType::f32, 256, c});
+}
+
+std::optional<double> counter_value(const Prediction& p, std::string_view name) {
+  const MetricValue* m = counter(p, name);
+  return m ? std::optional<double>(m->value) : std::nullopt;
+}
+
+TEST(PatternTerms, ColumnStoresPutEveryLaneInItsOwnSectorAndNeedNoFills) {
+  // 4096 x 4096 floats, warm: 128 MiB of buffers, none L2-resident, so every sector reaches DRAM.
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("column_store", n, CacheState::warm);
+  EXPECT_EQ(p.l2_hit_fraction, 0.0);
+  // Stores: n / 32 warp requests of 32 sectors each, all written through to L2; the matrix is
+  // n x 4 B / 32 B sectors, written whole to DRAM, and no sector is filled from DRAM.
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"), n / 32.0);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"), static_cast<double>(n));
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_write.sum"), static_cast<double>(n));
+  EXPECT_EQ(counter_value(p, "dram__sectors_write.sum"), n * 4.0 / 32);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n * 4.0 / 32);  // the contiguous load only
+  // 2 x 64 MiB of buffers, not 1 + 8 x 64: the column layout does not inflate the buffer.
+  EXPECT_EQ(p.buffer_bytes, 2.0 * n * 4);
+}
+
+TEST(PatternTerms, SharedMemoryBarriersAndBlockAtomics) {
+  const std::int64_t n = 1 << 20;
+  const auto p = predict("block_sum", n, CacheState::cold);
+  const double blocks = n / 256.0;  // 4096
+  ASSERT_EQ(p.passes[0].grid, 4096);
+  // One 4-byte shared store per element: n / 32 warp requests of one wavefront each; 16 warp
+  // requests of shared loads per block.
+  EXPECT_EQ(counter_value(p, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"), n / 32.0);
+  EXPECT_EQ(counter_value(p, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"), blocks * 16);
+  // Instructions: 8 warps x 20 per block, plus 40 once per block.
+  EXPECT_EQ(counter_value(p, "smsp__inst_executed.sum"), blocks * (8 * 20 + 40));
+  // 16 registers: 8 blocks of 256 per SM, so 4096 / (132 x 8) = 3.88 waves, each adding nine
+  // barrier steps of 50 cycles at 1.98 GHz to the latency bound; one atomic per block, all on
+  // one address, applied one per cycle: 4096 cycles.
+  const double atomics_s = blocks * 1 / 1.98e9;
+  const double barriers_s = 4 * 9 * 50 / 1.98e9;
+  const auto& latency = bound(p, BoundKind::latency);
+  EXPECT_GE(latency.seconds, atomics_s);
+  EXPECT_NE(latency.detail.find("4 waves x 9 barrier steps x 50 cycles"), std::string::npos) << latency.detail;
+  EXPECT_GT(latency.seconds, barriers_s);
+  // The L2 bound carries the atomics, one sector operation each, beside the loads' sectors.
+  const auto& l2 = bound(p, BoundKind::l2);
+  EXPECT_NEAR(l2.seconds, (n * 4.0 / 32 + blocks) * 32 / 7.4e12, 1e-15);
+  EXPECT_NE(l2.detail.find("4096 atomics"), std::string::npos) << l2.detail;
+  // The sum is one element: one sector of footprint, not n.
+  EXPECT_EQ(p.buffer_bytes, n * 4.0 + 4);
+}
+
+TEST(PatternTerms, MissingInstructionCountsLeaveTheIssueBoundUnknownNotZero) {
+  const auto p = predict("no_counts", 1 << 24, CacheState::cold);
+  const auto& issue = bound(p, BoundKind::issue);
+  EXPECT_FALSE(issue.known);
+  EXPECT_EQ(issue.seconds, 0.0);
+  EXPECT_EQ(counter_value(p, "smsp__inst_executed.sum"), std::nullopt);
+  bool noted = false;
+  for (const auto& note : p.notes) noted = noted || note.find("instruction counts unknown") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
+TEST(PatternTerms, CountsScaledByTheRowLength) {
+  // 1024 x 1024 matrices: every output element does K = 1024 multiply-adds and reads a row of
+  // A (one broadcast sector per warp request) and a column of B (coalesced, kept by L1).
+  const std::int64_t n = 1 << 20;
+  const auto p = predict("matmul", n, CacheState::cold);
+  EXPECT_EQ(p.flops, 2.0 * n * 1024);
+  EXPECT_EQ(counter_value(p, "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"), 1.0 * n * 1024);
+  // A: n x 1024 / 32 warp requests of one sector; B: the same number of 4-sector requests.
+  const double requests = n * 1024.0 / 32;
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), 2 * requests);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), requests + 4 * requests);
+  // L2 sees every broadcast request of A, but only B's footprint (L1 keeps what warps re-read).
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), requests + n * 4.0 / 32);
+  // DRAM reads each matrix's footprint once (4 MiB each).
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), 2 * n * 4.0 / 32);
+}
+
+TEST(PatternTerms, PerRowGridAndARereadThroughL2) {
+  // 2^20 elements in rows of 1024: 1024 blocks, one per row.
+  const std::int64_t n = 1 << 20;
+  const auto p = predict("row_pass", n, CacheState::cold);
+  EXPECT_EQ(p.passes[0].grid, 1024);
+  // x is read twice: L2 serves both reads' sectors, DRAM only the first.
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), 2 * n * 4.0 / 32);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n * 4.0 / 32);
+  EXPECT_THROW(predict("row_pass", 1000, CacheState::cold), InputError);  // not whole rows
+  EXPECT_THROW(predict("column_store", 1 << 21, CacheState::cold), InputError);  // not a square
+}
+
+TEST(PatternTerms, SpecErrorsNameTheField) {
+  auto error_of = [](const std::string& text) {
+    try {
+      parse_kernel_specs(text, "my.toml");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string head = "[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\n";
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"x\", op = \"load\", depends_on = \"idx\" } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0].depends_on: 'idx' is not a load listed before this array");
+  EXPECT_EQ(error_of(head + "shape = \"rows\"\narrays = [ { name = \"x\", op = \"load\" } ]\n"),
+            "my.toml:4: kernel 'k': shape: shape = \"rows\" and cols (the elements of a row) go together");
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"x\", op = \"load\", pattern = \"diagonal\" } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: pattern: expected contiguous, column, broadcast or random, got \"diagonal\"");
+}
+
+}  // namespace
+}  // namespace roofline
