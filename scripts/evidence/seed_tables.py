@@ -67,7 +67,8 @@ def knee_table(binary, rows):
     fused, unfused = rows[0]["kernel"].split("/")
     sizes = ",".join(str(s * s) for s in SIDES)
     times = {(p["kernel"], int(p["n"])): float(p["duration_s"])
-             for p in predict(binary, ["--gpu", gpu, "--kernel", f"{fused},{unfused}", "--n", sizes])}
+             for p in predict(binary, ["--gpu", gpu, "--kernel", f"{fused},{unfused}", "--n", sizes,
+                                      "--dtype", rows[0]["dtype"], "--block", rows[0]["block"]])}
     speedup = [times[(unfused, s * s)] / times[(fused, s * s)] for s in SIDES]
     sides = list(SIDES)
     peak = max(range(len(sides)), key=lambda i: speedup[i])
@@ -88,8 +89,8 @@ def knee_table(binary, rows):
         print(f"| {r['figure']} | {r['published']} | {sides[i]} | {pct(err)} | {speedup[i]:.2f} | "
               f"{ws / l2:.2f} |")
     print()
-    print(f"Within ±{100 * WITHIN:.0f} %: **{within} of {len(rows)}** knee positions. The predicted speedup, "
-          f"sides {sides[0]} to {sides[-1]} in steps of {sides[1] - sides[0]}: "
+    print(f"Within ±{100 * WITHIN:.0f} %: **{within} of {len(rows)}** knee positions. The predicted speedup "
+          f"(swept from side {sides[0]} to {sides[-1]} in steps of {sides[1] - sides[0]}), every 200: "
           + ", ".join(f"{s}: {x:.2f}" for s, x in zip(sides, speedup) if s % 200 == 0) + ".")
     print()
 
