@@ -1,4 +1,7 @@
 // `roofline predict`: the analytic model for chosen kernels, sizes and cache states, no GPU needed.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -12,6 +15,17 @@
 #include "reports/sqlite_store.hpp"
 
 namespace roofline {
+namespace {
+// One line naming the parameters the prediction rests on that nobody measured on this GPU
+// model; empty when there are none. On stderr, so that every stdout format stays as it was.
+std::string assumed_caution(const GpuSpec& g) {
+  const auto keys = assumed_params(g);
+  if (keys.empty()) return {};
+  return fmt::format("caution: {}: {} {} assumed, not measured on this GPU; run `roofline calibrate` on one to "
+                     "measure what it can (models/gpus/{}.toml says what each assumption derives from)\n",
+                     g.id, fmt::join(keys, ", "), keys.size() == 1 ? "is" : "are", g.id);
+}
+}  // namespace
 
 void add_predict_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("predict", "Predict every bound, the binding one, the duration and the counters (no GPU needed)");
@@ -57,6 +71,7 @@ void add_predict_command(CLI::App& app) {
     if (calibrated && f != OutputFormat::json)
       (f == OutputFormat::csv ? std::cerr : std::cout) << "ceilings: " << calibrated->summary << '\n';
     print_predictions(predictions, g, f, *details, std::cout);
+    std::cerr << assumed_caution(g);
   });
 }
 

@@ -86,4 +86,11 @@ constexpr std::array kParams{
 
 std::span<const GpuParam> gpu_params() { return kParams; }
 
+std::vector<std::string_view> assumed_params(const GpuSpec& g) {
+  std::vector<std::string_view> keys;
+  for (const auto& p : kParams)
+    if ((g.*p.member).source == Source::assumed) keys.push_back(p.key);
+  return keys;
+}
+
 }  // namespace roofline

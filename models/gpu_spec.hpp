@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "models/source.hpp"
 
@@ -49,6 +50,10 @@ struct GpuParam {
 
 // Every parameter, in display order. All are required in a GPU file.
 std::span<const GpuParam> gpu_params();
+
+// Keys of the parameters whose source is `assumed` (an estimate, not measured on any GPU of
+// this model), in display order: what a prediction for this GPU rests on unmeasured.
+std::vector<std::string_view> assumed_params(const GpuSpec& g);
 
 // Convenience conversions used by the model.
 inline double sm_clock(const GpuSpec& g) { return g.sm_clock_hz.value; }

@@ -35,6 +35,33 @@ TEST(GpuCatalog, EveryParameterIsPositiveOrAllowedZero) {
     }
 }
 
+// A value nobody measured on the GPU says where it comes from: which measurement elsewhere, or
+// which datasheet or architecture fact it derives from.
+TEST(GpuCatalog, EveryValueNotFromADatasheetSaysWhereItComesFrom) {
+  for (const auto& g : builtin_gpus())
+    for (const auto& p : gpu_params()) {
+      const Quantity& q = g.*(p.member);
+      if (q.source != Source::datasheet && q.source != Source::device_query)
+        EXPECT_FALSE(q.note.empty()) << g.id << " " << p.key << " (" << to_string(q.source) << ") has no note";
+    }
+}
+
+// Ada and Blackwell consumer parts have one L2: no fabric, and no duplicate copy per half, so
+// the H100's split-L2 residency fractions (each half holding its own copy) double.
+TEST(GpuCatalog, UnifiedL2PartsDoNotCarryTheSplitL2Residency) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  ASSERT_EQ(h100.l2_partitions.value, 2);
+  for (const char* id : {"rtx-4060", "rtx-4090", "rtx-5090"}) {
+    const GpuSpec& g = find_gpu(id);
+    EXPECT_EQ(g.l2_partitions.value, 1) << id;
+    EXPECT_EQ(g.l2_fabric_factor.value, 0) << id;
+    EXPECT_DOUBLE_EQ(g.l2_resident_lo_fraction.value, h100.l2_resident_lo_fraction.value * 2) << id;
+    EXPECT_DOUBLE_EQ(g.l2_resident_hi_fraction.value, h100.l2_resident_hi_fraction.value * 2) << id;
+  }
+  EXPECT_EQ(assumed_params(h100), (std::vector<std::string_view>{"l2_resident_hi_fraction",
+                                                                 "lsu_wavefronts_per_clock_per_sm", "l1_wavefront_bytes"}));
+}
+
 TEST(GpuCatalog, UnknownIdNamesTheClosest) {
   try {
     find_gpu("h100");
