@@ -8,6 +8,7 @@
 
 #include "models/gpu_spec.hpp"
 #include "models/kernel_spec.hpp"
+#include "tests/models/spec_builders.hpp"
 #include "models/measurement.hpp"
 #include "models/prediction.hpp"
 
@@ -66,7 +67,7 @@ inline KernelSpec write_only(int stride) {
   k.dtypes = {DType::f32};
   KernelPass p;
   p.symbol = k.name;
-  p.arrays = {ArrayAccess{"out", AccessOp::store, std::nullopt, 1, stride, CacheHint::normal}};
+  p.arrays = {array_access("out", AccessOp::store, 1, stride, CacheHint::normal)};
   k.passes = {p};
   return k;
 }
@@ -78,10 +79,10 @@ inline KernelSpec add(int vector, int ilp = 1) {
   k.dtypes = {DType::f32, DType::f16};
   KernelPass p;
   p.symbol = "add_kernel";
-  p.arrays = {ArrayAccess{"a", AccessOp::load, std::nullopt, vector, 0, CacheHint::normal},
-              ArrayAccess{"b", AccessOp::load, std::nullopt, vector, 0, CacheHint::normal},
-              ArrayAccess{"c", AccessOp::store, std::nullopt, vector, 0, CacheHint::normal}};
-  p.flops = {FlopCount{DType::f32, FlopOp::add, 1, 1}};
+  p.arrays = {array_access("a", AccessOp::load, vector, 0, CacheHint::normal),
+              array_access("b", AccessOp::load, vector, 0, CacheHint::normal),
+              array_access("c", AccessOp::store, vector, 0, CacheHint::normal)};
+  p.flops = {f32_add()};
   p.elements_per_thread = vector;
   p.ilp = ilp;
   k.passes = {p};

@@ -41,8 +41,9 @@ TEST(GpuCatalog, EveryValueNotFromADatasheetSaysWhereItComesFrom) {
   for (const auto& g : builtin_gpus())
     for (const auto& p : gpu_params()) {
       const Quantity& q = g.*(p.member);
-      if (q.source != Source::datasheet && q.source != Source::device_query)
+      if (q.source != Source::datasheet && q.source != Source::device_query) {
         EXPECT_FALSE(q.note.empty()) << g.id << " " << p.key << " (" << to_string(q.source) << ") has no note";
+      }
     }
 }
 
@@ -59,7 +60,8 @@ TEST(GpuCatalog, UnifiedL2PartsDoNotCarryTheSplitL2Residency) {
     EXPECT_DOUBLE_EQ(g.l2_resident_hi_fraction.value, h100.l2_resident_hi_fraction.value * 2) << id;
   }
   EXPECT_EQ(assumed_params(h100), (std::vector<std::string_view>{"l2_resident_hi_fraction",
-                                                                 "lsu_wavefronts_per_clock_per_sm", "l1_wavefront_bytes"}));
+                                                                 "lsu_wavefronts_per_clock_per_sm", "l1_wavefront_bytes",
+                                                                 "barrier_step_cycles", "atomic_same_address_cycles"}));
 }
 
 TEST(GpuCatalog, UnknownIdNamesTheClosest) {

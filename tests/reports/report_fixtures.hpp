@@ -5,6 +5,7 @@
 #include <string>
 
 #include "models/kernel_spec.hpp"
+#include "tests/models/spec_builders.hpp"
 #include "reports/report_data.hpp"
 
 namespace roofline::test {
@@ -40,10 +41,10 @@ inline KernelSpec sample_kernel(const std::string& name) {
   k.dtypes = {DType::f32};
   KernelPass p;
   p.symbol = name;
-  p.arrays = {{"a", AccessOp::load, std::nullopt, 4, 0, CacheHint::normal},
-              {"b", AccessOp::load, std::nullopt, 4, 0, CacheHint::normal},
-              {"c", AccessOp::store, std::nullopt, 4, 0, CacheHint::streaming}};
-  p.flops = {{DType::f32, FlopOp::add, 1, 1}};
+  p.arrays = {array_access("a", AccessOp::load, 4, 0, CacheHint::normal),
+              array_access("b", AccessOp::load, 4, 0, CacheHint::normal),
+              array_access("c", AccessOp::store, 4, 0, CacheHint::streaming)};
+  p.flops = {f32_add()};
   k.passes = {p};
   return k;
 }
