@@ -1,0 +1,140 @@
+#include "models/spec_draft.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "models/detail/sass_control_flow.hpp"
+#include "models/detail/sass_instruction_kind.hpp"
+#include "models/detail/sass_warp_path.hpp"
+#include "models/profiled_launch.hpp"
+
+namespace roofline {
+namespace {
+
+using detail::ControlFlow;
+
+void add(std::vector<CountedInstruction>& list, const std::string& opcode, const std::string& what, int sign) {
+  auto found = std::find_if(list.begin(), list.end(), [&](const CountedInstruction& c) { return c.opcode == opcode; });
+  if (found == list.end()) list.push_back({opcode, what, sign});
+  else found->count += sign;
+}
+
+std::string describe(const detail::MemoryAccess& a) {
+  if (a.space == detail::MemorySpace::bulk_copy) return fmt::format("{} ({})", to_string(a.space), to_string(a.direction));
+  return fmt::format("{} {}, {}-bit", to_string(a.space), to_string(a.direction), a.bits);
+}
+
+// Adds (sign +1) or removes (-1) the instructions of `blocks` to a region.
+void count(InstructionRegion& r, const SassFunction& f, const ControlFlow& cf, const std::vector<std::size_t>& blocks,
+           int sign) {
+  for (std::size_t b : blocks)
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
+      const SassInstruction& in = f.instructions[i];
+      r.instructions += sign;
+      if (const auto a = detail::memory_access(in)) add(r.memory, in.opcode, describe(*a), sign);
+      if (const std::string flop = detail::flop_kind(in); !flop.empty()) add(r.flops, in.opcode, flop, sign);
+      if (detail::is_barrier(in)) r.barriers += sign;
+    }
+  for (auto* list : {&r.memory, &r.flops})
+    std::erase_if(*list, [](const CountedInstruction& c) { return c.count == 0; });
+}
+
+std::vector<ElementAccess> element_accesses(const SassFunction& f, const ControlFlow& cf,
+                                            const std::vector<std::size_t>& blocks) {
+  std::vector<ElementAccess> out;
+  for (std::size_t b : blocks)
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
+      if (const auto a = detail::memory_access(f.instructions[i]);
+          a && (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic))
+        out.push_back({f.instructions[i].opcode, std::string(to_string(a->direction)), a->bits});
+  return out;
+}
+
+std::string listing(const std::vector<CountedInstruction>& list) {
+  std::string out;
+  for (const CountedInstruction& c : list) out += fmt::format("{}{} x {} ({})", out.empty() ? "" : ", ", c.count, c.opcode, c.what);
+  return out.empty() ? "none" : out;
+}
+
+// Elements per access if the element type is 4 bytes wide (the draft's f32 guess).
+int f32_vector(const ElementAccess& a) { return std::max(1, a.bits / 32); }
+
+}  // namespace
+
+SpecDraft draft_spec(const SassFunction& f) {
+  const ControlFlow cf = detail::control_flow(f);
+  const detail::WarpPath path = detail::full_warp_path(f, cf);
+  SpecDraft d;
+  d.arch = f.arch;
+  d.mangled = f.mangled;
+  d.demangled = f.demangled;
+  d.function_name = kernel_function_name(f.demangled);
+  d.element_loop = !path.iteration.empty();
+  count(d.per_thread, f, cf, path.blocks, +1);
+  if (path.path_holds_iteration) count(d.per_thread, f, cf, path.iteration, -1);
+  count(d.per_iteration, f, cf, path.iteration, +1);
+  d.element_accesses = element_accesses(f, cf, d.element_loop ? path.iteration : path.blocks);
+  d.registers = f.registers;
+  d.static_shared_bytes = f.static_shared_bytes;
+  d.notes = path.notes;
+  return d;
+}
+
+void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream& out) {
+  const std::string counted = fmt::format("counted from SASS ({}, function {})", d.arch, kernel_display_name(d.demangled));
+  out << fmt::format("# Drafted from {}:\n#   {}\n#   {}\n", source, d.mangled, d.demangled);
+  out << "# Lines marked FILL IN are what a binary cannot say; the counts are warp instructions, as\n"
+         "# smsp__inst_executed counts them (predicated-off instructions included).\n";
+  for (const std::string& note : d.notes) out << "# NOTE: " << note << '\n';
+  out << fmt::format("# per thread, outside the loop: {} instructions; memory: {}; barriers: {}\n",
+                     d.per_thread.instructions, listing(d.per_thread.memory), d.per_thread.barriers);
+  if (d.element_loop)
+    out << fmt::format("# per loop iteration: {} instructions; memory: {}; barriers: {}\n", d.per_iteration.instructions,
+                       listing(d.per_iteration.memory), d.per_iteration.barriers);
+  const InstructionRegion& element = d.element_loop ? d.per_iteration : d.per_thread;
+  int elements = 1;
+  for (const ElementAccess& a : d.element_accesses) elements = std::max(elements, f32_vector(a));
+
+  out << "\n[[kernel]]\n";
+  out << fmt::format("name = \"{}\"  # FILL IN: a name of your choice\n", d.function_name);
+  out << "description = \"\"  # FILL IN\n";
+  out << "category = \"user\"\n";
+  out << "dtypes = [\"f32\"]  # FILL IN: the launch dtypes (SASS does not say)\n";
+  out << "block = 256  # FILL IN: threads per block of the launch\n";
+  out << fmt::format("symbol = \"{}\"\n", d.function_name);
+  out << fmt::format("elements_per_thread = {}  # FILL IN: logical elements per thread per iteration (guessed from the "
+                     "widest access, if elements are 4 bytes)\n",
+                     elements);
+  out << "ilp = 1  # FILL IN: iterations whose loads are issued before the first use\n";
+  out << fmt::format("grid = \"{}\"  # {}\n", d.element_loop ? "grid-stride" : "one-shot",
+                     d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"
+                                    : "no element loop in the SASS");
+  out << fmt::format("inst_per_thread = {}  # {}\n", d.per_thread.instructions, counted);
+  out << fmt::format("inst_per_iteration = {}  # {}\n", d.per_iteration.instructions, counted);
+  if (d.registers)
+    out << fmt::format("registers = {}  # cuobjdump -res-usage (REG, {})\n", *d.registers, d.arch);
+  else
+    out << "# registers: unknown; append `cuobjdump -res-usage BINARY` to the listing to count them\n";
+  if (d.static_shared_bytes)
+    out << fmt::format("shared_bytes = {}  # cuobjdump -res-usage (SHARED, {})\n", *d.static_shared_bytes, d.arch);
+  else
+    out << "# shared_bytes: unknown; append `cuobjdump -res-usage BINARY` to the listing to count it\n";
+
+  out << "# FILL IN: one entry per array (merge the instructions of one array), its name, and vector = access bytes /\n"
+         "# element bytes; the entries below are the element region's global instructions, in program order.\n";
+  out << "arrays = [\n";
+  int loads = 0, stores = 0;
+  for (const ElementAccess& a : d.element_accesses) {
+    const bool load = a.op == "load";
+    const std::string name = fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
+    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {} }},  # {} ({} B per thread){}\n", name,
+                       load ? "load" : "store", f32_vector(a), a.opcode, a.bits / 8,
+                       a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
+  }
+  out << "]\n";
+  out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",
+                     d.element_loop ? "per loop iteration" : "per thread", listing(element.flops));
+}
+
+}  // namespace roofline
