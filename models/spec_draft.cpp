@@ -46,7 +46,8 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
   for (std::size_t b : blocks)
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
       if (const auto a = detail::memory_access(f.instructions[i]);
-          a && (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic))
+          a && (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic ||
+                a->space == detail::MemorySpace::bulk_copy))
         out.push_back({f.instructions[i].opcode, std::string(to_string(a->direction)), a->bits});
   return out;
 }
@@ -111,7 +112,8 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
                      d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"
                                     : "no element loop in the SASS");
   out << fmt::format("inst_per_thread = {}  # {}\n", d.per_thread.instructions, counted);
-  out << fmt::format("inst_per_iteration = {}  # {}\n", d.per_iteration.instructions, counted);
+  out << fmt::format("inst_per_iteration = {}  # {}{}\n", d.per_iteration.instructions, counted,
+                     d.element_loop ? "; one pass of the loop body: divide by ilp if a pass runs ilp iterations" : "");
   if (d.registers)
     out << fmt::format("registers = {}  # cuobjdump -res-usage (REG, {})\n", *d.registers, d.arch);
   else
@@ -122,15 +124,18 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
     out << "# shared_bytes: unknown; append `cuobjdump -res-usage BINARY` to the listing to count it\n";
 
   out << "# FILL IN: one entry per array (merge the instructions of one array), its name, and vector = access bytes /\n"
-         "# element bytes; the entries below are the element region's global instructions, in program order.\n";
+         "# element bytes; the entries below are the element region's global instructions (and bulk copies), in\n"
+         "# program order.\n";
   out << "arrays = [\n";
   int loads = 0, stores = 0;
   for (const ElementAccess& a : d.element_accesses) {
     const bool load = a.op == "load";
     const std::string name = fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
-    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {} }},  # {} ({} B per thread){}\n", name,
-                       load ? "load" : "store", f32_vector(a), a.opcode, a.bits / 8,
-                       a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
+    const std::string what = a.bits == 0 ? "a bulk copy: its bytes are an operand"
+                             : fmt::format("{} B per thread{}", a.bits / 8,
+                                           a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
+    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {} }},  # {} ({})\n", name, load ? "load" : "store",
+                       f32_vector(a), a.opcode, what);
   }
   out << "]\n";
   out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",

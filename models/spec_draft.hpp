@@ -29,7 +29,7 @@ struct InstructionRegion {
   int barriers = 0;                       // BAR.SYNC
 };
 
-// One global access instruction of the element region: a candidate array of the spec.
+// One global access (or bulk copy) instruction of the element region: a candidate array of the spec.
 struct ElementAccess {
   std::string opcode;
   std::string op;  // "load", "store", "atomic"

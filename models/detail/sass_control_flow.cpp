@@ -69,20 +69,33 @@ ControlFlow control_flow(const SassFunction& f) {
       cf.notes.push_back(fmt::format("{} at /*{:04x}*/ calls a subroutine whose instructions are not counted",
                                      code[i].opcode, code[i].address));
 
-  std::vector<std::size_t> stack{0};
-  while (!stack.empty()) {
-    const std::size_t b = stack.back();
-    stack.pop_back();
-    if (cf.blocks[b].reachable) continue;
+  // Depth-first from the entry: an edge to a block still on the walk's stack closes a loop;
+  // the reverse postorder is a topological order of the other edges.
+  enum class Visit { not_yet, open, done };
+  std::vector<Visit> state(cf.blocks.size(), Visit::not_yet);
+  std::vector<std::pair<std::size_t, std::size_t>> walk{{0, 0}};  // (block, next successor to try)
+  state[0] = Visit::open;
+  while (!walk.empty()) {
+    auto& [b, next] = walk.back();
     cf.blocks[b].reachable = true;
-    for (std::size_t s : cf.blocks[b].successors) stack.push_back(s);
+    if (next < cf.blocks[b].successors.size()) {
+      const std::size_t s = cf.blocks[b].successors[next++];
+      if (state[s] == Visit::open) cf.back_edges.emplace_back(b, s);
+      if (state[s] == Visit::not_yet) {
+        state[s] = Visit::open;
+        walk.emplace_back(s, 0);
+      }
+    } else {
+      state[b] = Visit::done;
+      cf.order.push_back(b);
+      walk.pop_back();
+    }
   }
+  std::reverse(cf.order.begin(), cf.order.end());
 
   // Natural loops: the header and every block that reaches a latch without passing the header.
   std::map<std::size_t, Loop> by_header;
-  for (std::size_t b = 0; b < cf.blocks.size(); ++b)
-    for (std::size_t s : cf.blocks[b].successors)
-      if (cf.blocks[b].reachable && cf.is_back_edge(b, s)) by_header[s].latches.push_back(b);
+  for (const auto& [latch, header] : cf.back_edges) by_header[header].latches.push_back(latch);
   std::vector<std::vector<std::size_t>> predecessors(cf.blocks.size());
   for (std::size_t b = 0; b < cf.blocks.size(); ++b)
     for (std::size_t s : cf.blocks[b].successors) predecessors[s].push_back(b);

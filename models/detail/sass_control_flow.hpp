@@ -1,7 +1,11 @@
 #pragma once
-// A SASS function's basic blocks and loops. Loops are found from backward branches (a branch
-// to an address at or before its own block): the natural loop of each such edge.
+// A SASS function's basic blocks and loops. Loops are found from the branches that go back to a
+// block still open in a depth-first walk from the entry (in SASS, a backward branch to the loop's
+// top): the natural loop of each such edge. A backward jump to shared code (a wait loop's exit
+// into the common tail) is no loop edge.
+#include <algorithm>
 #include <cstddef>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -29,7 +33,11 @@ struct ControlFlow {
   std::vector<BasicBlock> blocks;  // in address order
   std::vector<Loop> loops;         // by header address
   std::vector<std::string> notes;  // what the analysis could not follow (indirect branches, calls)
-  bool is_back_edge(std::size_t from, std::size_t to) const { return to <= from; }
+  std::vector<std::pair<std::size_t, std::size_t>> back_edges;  // (latch, header)
+  std::vector<std::size_t> order;  // the reachable blocks, topologically over the other edges
+  bool is_back_edge(std::size_t from, std::size_t to) const {
+    return std::find(back_edges.begin(), back_edges.end(), std::pair{from, to}) != back_edges.end();
+  }
 };
 
 // Throws InputError when a branch names a label or address the function does not have.

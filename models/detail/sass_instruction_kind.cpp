@@ -96,7 +96,8 @@ std::string flop_kind(const SassInstruction& in) {
   for (const auto& [opcode, kind] : kFlops)
     if (opcode == base) {
       if (base[0] != 'H') return std::string(kind);
-      if (has_modifier(in, "MMA")) return {};  // HFMA2.MMA R, -RZ, RZ, c: how the compiler moves constants
+      // HFMA2.MMA R, -RZ, RZ, c is how the compiler moves a constant into a register.
+      if (in.operands.find("-RZ, RZ") != std::string::npos) return {};
       return std::string(has_modifier(in, "BF16_V2") || has_modifier(in, "BF16") ? "bf16 " : "f16 ") + std::string(kind);
     }
   return {};

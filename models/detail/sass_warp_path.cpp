@@ -13,9 +13,11 @@
 namespace roofline::detail {
 namespace {
 
-// Outweighs any function's instruction count: the main loop is taken and tail loops avoided
-// whenever a path allows it.
-constexpr long long kForce = 1'000'000'000;
+// Path weights, each outweighing everything below it: the main loop is taken and tail loops
+// avoided whenever a path allows it; then global accesses narrower than the function's widest
+// (the scalar remainder of a vectorised kernel) are avoided; then the longest path wins.
+constexpr long long kForce = 1'000'000'000'000'000;
+constexpr long long kNarrow = 1'000'000'000;
 
 bool global_access(const SassInstruction& in) {
   const auto a = memory_access(in);
@@ -48,7 +50,7 @@ std::size_t loop_instructions(const ControlFlow& cf, const Loop& loop) {
   return n;
 }
 
-// Longest path over forward edges from `from` to a block `is_end` accepts, weighing each block
+// Longest path over the edges that close no loop, from `from` to a block `is_end` accepts, weighing each block
 // by `weight`; only blocks `allowed` accepts. Empty when there is none.
 template <typename Weight, typename Allowed, typename IsEnd>
 std::vector<std::size_t> longest_path(const ControlFlow& cf, std::size_t from, Weight weight, Allowed allowed,
@@ -58,8 +60,7 @@ std::vector<std::size_t> longest_path(const ControlFlow& cf, std::size_t from, W
   std::vector<long long> best(n, kNone);
   std::vector<std::size_t> previous(n, SIZE_MAX);
   best[from] = weight(from);
-  // Forward edges go to later blocks, so address order is a topological order.
-  for (std::size_t b = from; b < n; ++b) {
+  for (std::size_t b : cf.order) {
     if (best[b] == kNone) continue;
     for (std::size_t s : cf.blocks[b].successors)
       if (!cf.is_back_edge(b, s) && allowed(s) && best[b] + weight(s) > best[s]) {
@@ -68,7 +69,7 @@ std::vector<std::size_t> longest_path(const ControlFlow& cf, std::size_t from, W
       }
   }
   std::size_t end = SIZE_MAX;
-  for (std::size_t b = from; b < n; ++b)
+  for (std::size_t b : cf.order)
     if (best[b] != kNone && is_end(b) && (end == SIZE_MAX || best[b] > best[end])) end = b;
   std::vector<std::size_t> path;
   for (std::size_t b = end; b != SIZE_MAX; b = previous[b]) path.push_back(b);
@@ -82,18 +83,28 @@ std::size_t instructions(const ControlFlow& cf, const std::vector<std::size_t>& 
   return n;
 }
 
-// The instruction counts of every path from the entry to an unconditional exit that stays
-// inside `allowed` (a predicated EXIT is where the lanes past the end leave, not a full warp).
-std::set<std::size_t> path_lengths(const ControlFlow& cf, const std::vector<bool>& allowed) {
-  std::vector<std::set<std::size_t>> lengths(cf.blocks.size());
-  lengths[0].insert(cf.blocks[0].instructions());
+// The instruction counts of the paths from the entry to an exit that stay inside `allowed` and
+// touch global memory (a path that leaves before any access is the bounds check of threads
+// past the end, not one a full warp takes).
+std::set<std::size_t> path_lengths(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& allowed) {
+  const std::size_t n = cf.blocks.size();
+  auto accesses = [&](std::size_t b) {
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
+      if (global_access(f.instructions[i])) return true;
+    return false;
+  };
+  std::vector<std::set<std::size_t>> before(n), after(n);  // lengths of paths without, with an access
+  (accesses(0) ? after : before)[0].insert(cf.blocks[0].instructions());
   std::set<std::size_t> out;
-  for (std::size_t b = 0; b < cf.blocks.size(); ++b) {
-    if (lengths[b].size() > 16) lengths[b].erase(std::next(lengths[b].begin(), 16), lengths[b].end());
-    if (cf.blocks[b].ends_function) out.insert(lengths[b].begin(), lengths[b].end());
-    for (std::size_t s : cf.blocks[b].successors)
-      if (!cf.is_back_edge(b, s) && allowed[s])
-        for (std::size_t n : lengths[b]) lengths[s].insert(n + cf.blocks[s].instructions());
+  for (std::size_t b : cf.order) {
+    for (auto* s : {&before[b], &after[b]})
+      if (s->size() > 16) s->erase(std::next(s->begin(), 16), s->end());
+    if (cf.blocks[b].may_exit) out.insert(after[b].begin(), after[b].end());
+    for (std::size_t s : cf.blocks[b].successors) {
+      if (cf.is_back_edge(b, s) || !allowed[s]) continue;
+      for (std::size_t len : before[b]) (accesses(s) ? after : before)[s].insert(len + cf.blocks[s].instructions());
+      for (std::size_t len : after[b]) after[s].insert(len + cf.blocks[s].instructions());
+    }
   }
   return out;
 }
@@ -130,8 +141,13 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
     if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0) continue;
     for (std::size_t b = 0; b < n; ++b) in_tail[b] = in_tail[b] || l.contains[b];
   }
+  std::vector<bool> everywhere(n, true);
+  const int widest = traffic(f, cf, everywhere).widest_bits;
   auto weight = [&](std::size_t b) {
-    return static_cast<long long>(cf.blocks[b].instructions()) + (in_main[b] ? kForce : 0) - (in_tail[b] ? kForce : 0);
+    long long sum = static_cast<long long>(cf.blocks[b].instructions()) + (in_main[b] ? kForce : 0) - (in_tail[b] ? kForce : 0);
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
+      if (global_access(f.instructions[i]) && memory_access(f.instructions[i])->bits < widest) sum -= kNarrow;
+    return sum;
   };
   w.blocks = longest_path(cf, 0, weight, [](std::size_t) { return true; },
                           [&](std::size_t b) { return cf.blocks[b].may_exit; });
@@ -174,9 +190,9 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
                                     "is counted once: each further round adds {}",
                                     at, size, size));
   }
-  std::vector<bool> not_tail(n);
-  for (std::size_t b = 0; b < n; ++b) not_tail[b] = !in_tail[b];
-  const std::set<std::size_t> lengths = path_lengths(cf, not_tail);
+  std::vector<bool> plausible(n);  // blocks a full warp may run: no tail loop, no narrower access
+  for (std::size_t b = 0; b < n; ++b) plausible[b] = weight(b) > -kNarrow / 2;
+  const std::set<std::size_t> lengths = path_lengths(f, cf, plausible);
   if (lengths.size() > 1)
     w.notes.push_back(fmt::format("{} paths of different lengths lead from the entry to an exit ({} instructions, "
                                   "counting each loop once); counted the longest, {}: check that full warps take it",

@@ -4,8 +4,9 @@
 // bounds-check exit, runs the element loop (the loop with the widest
 // global accesses, when they are at least as wide as those outside loops) and never runs the
 // other loops that touch global memory (scalar remainders of a vectorised loop); a loop without
-// global memory (an mbarrier wait) on its way is counted once. Where forward branches still
-// leave a choice, the longest path is taken, and the draft says so.
+// global memory (an mbarrier wait) on its way is counted once. Of the forward branches' sides it
+// avoids those with global accesses narrower than the function's widest (a scalar remainder);
+// where a choice remains, the longest path is taken, and the draft says so.
 #include <string>
 #include <vector>
 

@@ -183,7 +183,7 @@ TEST(SassListing, SpinLoopsAndBranchesAreCountedOnceAndNoted) {
         /*0050*/                   STG.E.128 desc[UR4][R2.64], R4 ;
         /*0060*/                   EXIT ;
 .L_x_1:
-        /*0070*/                   STG.E desc[UR4][R2.64], RZ ;
+        /*0070*/                   STG.E.128 desc[UR4][R2.64], RZ ;
         /*0080*/                   EXIT ;
 )sass",
                                                     "w.sass")
