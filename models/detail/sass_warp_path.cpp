@@ -190,6 +190,17 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
                                     "is counted once: each further round adds {}",
                                     at, size, size));
   }
+  std::vector<std::uint32_t> narrow_at;  // code off the path with narrower accesses: scalar remainders
+  std::size_t narrow_instructions = 0;
+  for (std::size_t b = 0; b < n; ++b)
+    if (cf.blocks[b].reachable && !in_loop[b] && !on_path.contains(b) && weight(b) < -kNarrow / 2) {
+      narrow_at.push_back(f.instructions[cf.blocks[b].first].address);
+      narrow_instructions += cf.blocks[b].instructions();
+    }
+  if (!narrow_at.empty())
+    w.notes.push_back(fmt::format("code with narrower global accesses than the widest (a scalar remainder, at /*{:04x}*/, "
+                                  "{} instructions outside loops) is taken as one full warps skip: not counted",
+                                  narrow_at.front(), narrow_instructions));
   std::vector<bool> plausible(n);  // blocks a full warp may run: no tail loop, no narrower access
   for (std::size_t b = 0; b < n; ++b) plausible[b] = weight(b) > -kNarrow / 2;
   const std::set<std::size_t> lengths = path_lengths(f, cf, plausible);
