@@ -62,6 +62,14 @@ TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
       EXPECT_EQ(d.per_thread.instructions, p.inst_per_thread);
       EXPECT_EQ(d.per_iteration.instructions, p.inst_per_iteration);
       EXPECT_EQ(d.element_loop, p.grid == GridPolicy::grid_stride);
+      // The draft is a spec file that reads back with the same counts.
+      std::ostringstream text;
+      write_spec_draft(d, "suite_sm90", text);
+      const std::vector<KernelSpec> read = parse_kernel_specs(text.str(), "draft.toml");
+      ASSERT_EQ(read.size(), 1u);
+      EXPECT_EQ(read[0].passes[0].inst_per_thread, p.inst_per_thread);
+      EXPECT_EQ(read[0].passes[0].inst_per_iteration, p.inst_per_iteration);
+      EXPECT_EQ(read[0].passes[0].arrays.size(), d.element_accesses.size());
       ++compared;
     }
   }
