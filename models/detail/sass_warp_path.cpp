@@ -109,6 +109,24 @@ std::set<std::size_t> path_lengths(const SassFunction& f, const ControlFlow& cf,
   return out;
 }
 
+// The element loop: of the outermost loops with global accesses at least as wide as those
+// outside loops, the one moving the most bits per iteration; -1 when none is.
+int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_loop) {
+  std::vector<bool> outside_loops(in_loop.size());
+  for (std::size_t b = 0; b < in_loop.size(); ++b) outside_loops[b] = !in_loop[b];
+  const int widest_outside = traffic(f, cf, outside_loops).widest_bits;
+  int chosen = -1;
+  long long chosen_bits = 0;
+  for (std::size_t i = 0; i < cf.loops.size(); ++i) {
+    const LoopTraffic t = traffic(f, cf, cf.loops[i].contains);
+    if (cf.loops[i].parent == -1 && t.bits > 0 && t.widest_bits >= widest_outside && t.bits > chosen_bits) {
+      chosen = static_cast<int>(i);
+      chosen_bits = t.bits;
+    }
+  }
+  return chosen;
+}
+
 }  // namespace
 
 WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
@@ -118,22 +136,7 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   std::vector<bool> in_loop(n, false);
   for (const Loop& l : cf.loops)
     for (std::size_t b = 0; b < n; ++b) in_loop[b] = in_loop[b] || l.contains[b];
-  std::vector<bool> outside_loops(n);
-  for (std::size_t b = 0; b < n; ++b) outside_loops[b] = !in_loop[b];
-  const int widest_outside = traffic(f, cf, outside_loops).widest_bits;
-
-  // The element loop: of the outermost loops with global accesses at least as wide as those
-  // outside loops, the one moving the most bits per iteration.
-  int main_loop = -1;
-  long long main_bits = 0;
-  for (std::size_t i = 0; i < cf.loops.size(); ++i) {
-    const Loop& l = cf.loops[i];
-    const LoopTraffic t = traffic(f, cf, l.contains);
-    if (l.parent == -1 && t.bits > 0 && t.widest_bits >= widest_outside && t.bits > main_bits) {
-      main_loop = static_cast<int>(i);
-      main_bits = t.bits;
-    }
-  }
+  const int main_loop = element_loop(f, cf, in_loop);
   std::vector<bool> in_main(n, false), in_tail(n, false);
   if (main_loop >= 0) in_main = cf.loops[main_loop].contains;
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
