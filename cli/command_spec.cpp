@@ -22,9 +22,8 @@ struct SpecOptions {
 void draft(const SpecOptions& o) {
   if (o.from_sass.empty() == o.from_binary.empty())
     throw InputError("give one of --from-sass FILE (cuobjdump -sass output) or --from-binary FILE");
-  const SassListing listing = o.from_sass.empty()
-                                  ? parse_sass_listing(cuobjdump_listing(o.from_binary), o.from_binary)
-                                  : read_sass_listing(o.from_sass);
+  const SassListing listing = o.from_sass.empty() ? parse_sass_listing(cuobjdump_listing(o.from_binary), o.from_binary)
+                                                  : read_sass_listing(o.from_sass);
   const SpecDraft d = draft_spec(find_sass_function(listing, o.kernel, o.arch));
   const std::string source = o.from_sass.empty() ? fmt::format("cuobjdump -sass -res-usage {}", o.from_binary)
                                                  : fmt::format("the SASS listing {}", o.from_sass);

@@ -42,9 +42,10 @@ std::string output_of(const fs::path& cuobjdump, const std::string& option, cons
   for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, n);
   const int status = ::pclose(pipe);
   if (status != 0)
-    throw InputError(fmt::format("`cuobjdump {} {}` failed (exit status {}): is it a CUDA program or object with "
-                                 "device code?",
-                                 option, binary.string(), WIFEXITED(status) ? WEXITSTATUS(status) : status));
+    throw InputError(
+        fmt::format("`cuobjdump {} {}` failed (exit status {}): is it a CUDA program or object with "
+                    "device code?",
+                    option, binary.string(), WIFEXITED(status) ? WEXITSTATUS(status) : status));
   return text;
 }
 

@@ -143,9 +143,10 @@ SassListing parse_sass_listing(std::string_view text, std::string_view file_name
   }
   std::erase_if(listing.functions, [](const SassFunction& f) { return f.instructions.empty(); });
   if (listing.functions.empty())
-    throw InputError(fmt::format("{}: no SASS function in it (expected the text `cuobjdump -sass BINARY` prints, with "
-                                 "'Function : name' headers)",
-                                 file_name));
+    throw InputError(
+        fmt::format("{}: no SASS function in it (expected the text `cuobjdump -sass BINARY` prints, with "
+                    "'Function : name' headers)",
+                    file_name));
   for (const ResourceUsage& u : usage)
     for (SassFunction& f : listing.functions)
       if (f.mangled == u.mangled && (u.arch.empty() || f.arch.empty() || u.arch == f.arch)) {
@@ -161,8 +162,8 @@ SassListing read_sass_listing(const std::filesystem::path& path) {
   if (type == std::filesystem::file_type::not_found)
     throw InputError(fmt::format("SASS listing '{}' does not exist", path.string()));
   if (!ec && type != std::filesystem::file_type::regular)
-    throw InputError(fmt::format("SASS listing '{}' is not a regular file (expected `cuobjdump -sass` output)",
-                                 path.string()));
+    throw InputError(
+        fmt::format("SASS listing '{}' is not a regular file (expected `cuobjdump -sass` output)", path.string()));
   std::ifstream in(path);
   if (!in) throw InputError(fmt::format("cannot open SASS listing '{}'", path.string()));
   std::ostringstream text;
@@ -200,9 +201,10 @@ const SassFunction& find_sass_function(const SassListing& listing, std::string_v
     std::vector<std::string> candidates;
     for (const SassFunction* f : matches)
       candidates.push_back(fmt::format("'{}' ({})", kernel_display_name(f->demangled, kWholeTemplate), f->mangled));
-    throw InputError(fmt::format("'{}' matches {} functions for {}: {}; pass one of these names (or the mangled one) "
-                                 "as --kernel",
-                                 name, matches.size(), chosen_arch, fmt::join(candidates, ", ")));
+    throw InputError(
+        fmt::format("'{}' matches {} functions for {}: {}; pass one of these names (or the mangled one) "
+                    "as --kernel",
+                    name, matches.size(), chosen_arch, fmt::join(candidates, ", ")));
   }
   return *matches.front();
 }

@@ -16,12 +16,15 @@ using detail::ControlFlow;
 
 void add(std::vector<CountedInstruction>& list, const std::string& opcode, const std::string& what, int sign) {
   auto found = std::find_if(list.begin(), list.end(), [&](const CountedInstruction& c) { return c.opcode == opcode; });
-  if (found == list.end()) list.push_back({opcode, what, sign});
-  else found->count += sign;
+  if (found == list.end())
+    list.push_back({opcode, what, sign});
+  else
+    found->count += sign;
 }
 
 std::string describe(const detail::MemoryAccess& a) {
-  if (a.space == detail::MemorySpace::bulk_copy) return fmt::format("{} ({})", to_string(a.space), to_string(a.direction));
+  if (a.space == detail::MemorySpace::bulk_copy)
+    return fmt::format("{} ({})", to_string(a.space), to_string(a.direction));
   return fmt::format("{} {}, {}-bit", to_string(a.space), to_string(a.direction), a.bits);
 }
 
@@ -54,7 +57,8 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
 
 std::string listing(const std::vector<CountedInstruction>& list) {
   std::string out;
-  for (const CountedInstruction& c : list) out += fmt::format("{}{} x {} ({})", out.empty() ? "" : ", ", c.count, c.opcode, c.what);
+  for (const CountedInstruction& c : list)
+    out += fmt::format("{}{} x {} ({})", out.empty() ? "" : ", ", c.count, c.opcode, c.what);
   return out.empty() ? "none" : out;
 }
 
@@ -83,7 +87,8 @@ SpecDraft draft_spec(const SassFunction& f) {
 }
 
 void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream& out) {
-  const std::string counted = fmt::format("counted from SASS ({}, function {})", d.arch, kernel_display_name(d.demangled));
+  const std::string counted =
+      fmt::format("counted from SASS ({}, function {})", d.arch, kernel_display_name(d.demangled));
   out << fmt::format("# Drafted from {}:\n#   {}\n#   {}\n", source, d.mangled, d.demangled);
   out << "# Lines marked FILL IN are what a binary cannot say; the counts are warp instructions, as\n"
          "# smsp__inst_executed counts them (predicated-off instructions included).\n";
@@ -91,8 +96,8 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   out << fmt::format("# per thread, outside the loop: {} instructions; memory: {}; barriers: {}\n",
                      d.per_thread.instructions, listing(d.per_thread.memory), d.per_thread.barriers);
   if (d.element_loop)
-    out << fmt::format("# per loop iteration: {} instructions; memory: {}; barriers: {}\n", d.per_iteration.instructions,
-                       listing(d.per_iteration.memory), d.per_iteration.barriers);
+    out << fmt::format("# per loop iteration: {} instructions; memory: {}; barriers: {}\n",
+                       d.per_iteration.instructions, listing(d.per_iteration.memory), d.per_iteration.barriers);
   const InstructionRegion& element = d.element_loop ? d.per_iteration : d.per_thread;
   int elements = 1;
   for (const ElementAccess& a : d.element_accesses) elements = std::max(elements, f32_vector(a));
@@ -104,9 +109,10 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   out << "dtypes = [\"f32\"]  # FILL IN: the launch dtypes (SASS does not say)\n";
   out << "block = 256  # FILL IN: threads per block of the launch\n";
   out << fmt::format("symbol = \"{}\"\n", d.function_name);
-  out << fmt::format("elements_per_thread = {}  # FILL IN: logical elements per thread per iteration (guessed from the "
-                     "widest access, if elements are 4 bytes)\n",
-                     elements);
+  out << fmt::format(
+      "elements_per_thread = {}  # FILL IN: logical elements per thread per iteration (guessed from the "
+      "widest access, if elements are 4 bytes)\n",
+      elements);
   out << "ilp = 1  # FILL IN: iterations whose loads are issued before the first use\n";
   out << fmt::format("grid = \"{}\"  # {}\n", d.element_loop ? "grid-stride" : "one-shot",
                      d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"
@@ -131,9 +137,10 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   for (const ElementAccess& a : d.element_accesses) {
     const bool load = a.op == "load";
     const std::string name = fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
-    const std::string what = a.bits == 0 ? "a bulk copy: its bytes are an operand"
-                             : fmt::format("{} B per thread{}", a.bits / 8,
-                                           a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
+    const std::string what = a.bits == 0
+                                 ? "a bulk copy: its bytes are an operand"
+                                 : fmt::format("{} B per thread{}", a.bits / 8,
+                                               a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
     out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {} }},  # {} ({})\n", name, load ? "load" : "store",
                        f32_vector(a), a.opcode, what);
   }

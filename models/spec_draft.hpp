@@ -23,10 +23,10 @@ struct CountedInstruction {
 
 // What one region (a thread's path outside the element loop, or one loop iteration) executes.
 struct InstructionRegion {
-  int instructions = 0;                   // warp instructions, predicated-off ones included
-  std::vector<CountedInstruction> memory; // in first-appearance order
-  std::vector<CountedInstruction> flops;  // floating-point arithmetic
-  int barriers = 0;                       // BAR.SYNC
+  int instructions = 0;                    // warp instructions, predicated-off ones included
+  std::vector<CountedInstruction> memory;  // in first-appearance order
+  std::vector<CountedInstruction> flops;   // floating-point arithmetic
+  int barriers = 0;                        // BAR.SYNC
 };
 
 // One global access (or bulk copy) instruction of the element region: a candidate array of the spec.

@@ -62,7 +62,8 @@ ControlFlow control_flow(const SassFunction& f) {
     block.ends_function = is_exit(last) && !is_conditional(last);
     block.may_exit = is_exit(last);
     if (is_indirect_branch(last))
-      cf.notes.push_back(fmt::format("an indirect branch ({} at /*{:04x}*/) is not followed", last.opcode, last.address));
+      cf.notes.push_back(
+          fmt::format("an indirect branch ({} at /*{:04x}*/) is not followed", last.opcode, last.address));
   }
   for (std::size_t i = 0; i < code.size(); ++i)
     if (is_call(code[i]))
@@ -117,7 +118,8 @@ ControlFlow control_flow(const SassFunction& f) {
     std::size_t smallest = SIZE_MAX;
     for (std::size_t j = 0; j < cf.loops.size(); ++j) {
       if (i == j || !cf.loops[j].contains[cf.loops[i].header]) continue;
-      const auto size = static_cast<std::size_t>(std::count(cf.loops[j].contains.begin(), cf.loops[j].contains.end(), true));
+      const auto size =
+          static_cast<std::size_t>(std::count(cf.loops[j].contains.begin(), cf.loops[j].contains.end(), true));
       if (size < smallest) smallest = size, cf.loops[i].parent = static_cast<int>(j);
     }
   }

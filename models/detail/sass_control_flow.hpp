@@ -5,8 +5,8 @@
 // into the common tail) is no loop edge.
 #include <algorithm>
 #include <cstddef>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/sass_listing.hpp"
@@ -14,11 +14,11 @@
 namespace roofline::detail {
 
 struct BasicBlock {
-  std::size_t first = 0, end = 0;           // instruction indices [first, end)
-  std::vector<std::size_t> successors;      // block indices
-  bool ends_function = false;               // its last instruction is an unconditional EXIT or RET
-  bool may_exit = false;                    // its last instruction is an EXIT or RET, predicated or not
-  bool reachable = false;                   // from the entry
+  std::size_t first = 0, end = 0;       // instruction indices [first, end)
+  std::vector<std::size_t> successors;  // block indices
+  bool ends_function = false;           // its last instruction is an unconditional EXIT or RET
+  bool may_exit = false;                // its last instruction is an EXIT or RET, predicated or not
+  bool reachable = false;               // from the entry
   std::size_t instructions() const { return end - first; }
 };
 

@@ -79,7 +79,8 @@ std::string_view base_opcode(const SassInstruction& in) {
 std::optional<MemoryAccess> memory_access(const SassInstruction& in) {
   const std::string_view base = base_opcode(in);
   for (const OpcodeAccess& a : kAccesses)
-    if (a.opcode == base) return MemoryAccess{a.space, a.direction, a.space == MemorySpace::bulk_copy ? 0 : access_bits(in)};
+    if (a.opcode == base)
+      return MemoryAccess{a.space, a.direction, a.space == MemorySpace::bulk_copy ? 0 : access_bits(in)};
   return std::nullopt;
 }
 
@@ -87,10 +88,18 @@ bool is_barrier(const SassInstruction& in) { return base_opcode(in) == "BAR"; }
 
 std::string flop_kind(const SassInstruction& in) {
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kFlops{{
-      {"FADD", "f32 add"}, {"FMUL", "f32 mul"}, {"FFMA", "f32 fma"},
-      {"DADD", "f64 add"}, {"DMUL", "f64 mul"}, {"DFMA", "f64 fma"},
-      {"HADD2", "add x2"}, {"HMUL2", "mul x2"}, {"HFMA2", "fma x2"},
-      {"HADD", "add"},     {"HMUL", "mul"},     {"HFMA", "fma"},
+      {"FADD", "f32 add"},
+      {"FMUL", "f32 mul"},
+      {"FFMA", "f32 fma"},
+      {"DADD", "f64 add"},
+      {"DMUL", "f64 mul"},
+      {"DFMA", "f64 fma"},
+      {"HADD2", "add x2"},
+      {"HMUL2", "mul x2"},
+      {"HFMA2", "fma x2"},
+      {"HADD", "add"},
+      {"HMUL", "mul"},
+      {"HFMA", "fma"},
   }};
   const std::string_view base = base_opcode(in);
   for (const auto& [opcode, kind] : kFlops)
@@ -98,7 +107,8 @@ std::string flop_kind(const SassInstruction& in) {
       if (base[0] != 'H') return std::string(kind);
       // HFMA2.MMA R, -RZ, RZ, c is how the compiler moves a constant into a register.
       if (in.operands.find("-RZ, RZ") != std::string::npos) return {};
-      return std::string(has_modifier(in, "BF16_V2") || has_modifier(in, "BF16") ? "bf16 " : "f16 ") + std::string(kind);
+      return std::string(has_modifier(in, "BF16_V2") || has_modifier(in, "BF16") ? "bf16 " : "f16 ") +
+             std::string(kind);
     }
   return {};
 }
@@ -134,21 +144,30 @@ bool has_condition_operand(const SassInstruction& in) {
 
 std::string_view to_string(MemorySpace s) {
   switch (s) {
-    case MemorySpace::global: return "global";
-    case MemorySpace::shared: return "shared";
-    case MemorySpace::constant: return "constant";
-    case MemorySpace::local: return "local";
-    case MemorySpace::generic: return "generic";
-    case MemorySpace::bulk_copy: return "bulk copy";
+    case MemorySpace::global:
+      return "global";
+    case MemorySpace::shared:
+      return "shared";
+    case MemorySpace::constant:
+      return "constant";
+    case MemorySpace::local:
+      return "local";
+    case MemorySpace::generic:
+      return "generic";
+    case MemorySpace::bulk_copy:
+      return "bulk copy";
   }
   return "?";
 }
 
 std::string_view to_string(MemoryDirection d) {
   switch (d) {
-    case MemoryDirection::load: return "load";
-    case MemoryDirection::store: return "store";
-    case MemoryDirection::atomic: return "atomic";
+    case MemoryDirection::load:
+      return "load";
+    case MemoryDirection::store:
+      return "store";
+    case MemoryDirection::atomic:
+      return "atomic";
   }
   return "?";
 }

@@ -26,12 +26,12 @@ std::string flop_kind(const SassInstruction& in);
 
 // Control flow.
 std::string_view base_opcode(const SassInstruction& in);  // "LDG" of "LDG.E.128"
-bool never_executes(const SassInstruction& in);             // predicated on !PT
-bool is_conditional(const SassInstruction& in);             // predicated (not on PT)
-bool is_branch(const SassInstruction& in);                  // BRA (direct)
-bool is_exit(const SassInstruction& in);                    // EXIT, RET
-bool is_indirect_branch(const SassInstruction& in);         // BRX, JMX: targets unknown
-bool is_call(const SassInstruction& in);                    // CALL: the callee is not counted
+bool never_executes(const SassInstruction& in);           // predicated on !PT
+bool is_conditional(const SassInstruction& in);           // predicated (not on PT)
+bool is_branch(const SassInstruction& in);                // BRA (direct)
+bool is_exit(const SassInstruction& in);                  // EXIT, RET
+bool is_indirect_branch(const SassInstruction& in);       // BRX, JMX: targets unknown
+bool is_call(const SassInstruction& in);                  // CALL: the callee is not counted
 // The branch's target: a label (".L_x_0") or an address ("0x1c0").
 std::string branch_target(const SassInstruction& in);
 // A branch whose condition is an operand (BRA.U !UP0, `(.L_x_1)), not a predicate.

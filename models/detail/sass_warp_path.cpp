@@ -147,28 +147,34 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   std::vector<bool> everywhere(n, true);
   const int widest = traffic(f, cf, everywhere).widest_bits;
   auto weight = [&](std::size_t b) {
-    long long sum = static_cast<long long>(cf.blocks[b].instructions()) + (in_main[b] ? kForce : 0) - (in_tail[b] ? kForce : 0);
+    long long sum =
+        static_cast<long long>(cf.blocks[b].instructions()) + (in_main[b] ? kForce : 0) - (in_tail[b] ? kForce : 0);
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
       if (global_access(f.instructions[i]) && memory_access(f.instructions[i])->bits < widest) sum -= kNarrow;
     return sum;
   };
-  w.blocks = longest_path(cf, 0, weight, [](std::size_t) { return true; },
-                          [&](std::size_t b) { return cf.blocks[b].may_exit; });
+  w.blocks = longest_path(
+      cf, 0, weight, [](std::size_t) { return true; }, [&](std::size_t b) { return cf.blocks[b].may_exit; });
   if (w.blocks.empty())
     throw InputError(fmt::format("function {} ({}): no path from its entry reaches an EXIT", f.mangled, f.arch));
   const std::set<std::size_t> on_path(w.blocks.begin(), w.blocks.end());
 
   if (main_loop >= 0) {
     const Loop& l = cf.loops[main_loop];
-    const auto is_latch = [&](std::size_t b) { return std::find(l.latches.begin(), l.latches.end(), b) != l.latches.end(); };
-    w.iteration = longest_path(cf, l.header, [&](std::size_t b) { return static_cast<long long>(cf.blocks[b].instructions()); },
-                               [&](std::size_t b) { return l.contains[b]; }, is_latch);
-    w.path_holds_iteration = std::any_of(l.latches.begin(), l.latches.end(), [&](std::size_t b) { return on_path.contains(b); });
+    const auto is_latch = [&](std::size_t b) {
+      return std::find(l.latches.begin(), l.latches.end(), b) != l.latches.end();
+    };
+    w.iteration = longest_path(
+        cf, l.header, [&](std::size_t b) { return static_cast<long long>(cf.blocks[b].instructions()); },
+        [&](std::size_t b) { return l.contains[b]; }, is_latch);
+    w.path_holds_iteration =
+        std::any_of(l.latches.begin(), l.latches.end(), [&](std::size_t b) { return on_path.contains(b); });
     for (const Loop& inner : cf.loops)
       if (inner.parent == main_loop)
-        w.notes.push_back(fmt::format("the element loop holds an inner loop at /*{:04x}*/ ({} instructions), counted once "
-                                      "per iteration: not a simple loop nest, check inst_per_iteration",
-                                      f.instructions[cf.blocks[inner.header].first].address, loop_instructions(cf, inner)));
+        w.notes.push_back(
+            fmt::format("the element loop holds an inner loop at /*{:04x}*/ ({} instructions), counted once "
+                        "per iteration: not a simple loop nest, check inst_per_iteration",
+                        f.instructions[cf.blocks[inner.header].first].address, loop_instructions(cf, inner)));
     const std::set<std::size_t> one_iteration(w.iteration.begin(), w.iteration.end());
     for (std::size_t b = 0; b < n; ++b)
       if (l.contains[b] && !one_iteration.contains(b)) {
@@ -182,16 +188,18 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
     const std::size_t size = loop_instructions(cf, l);
     const bool on = on_path.contains(l.header);
     if (traffic(f, cf, l.contains).bits > 0)
-      w.notes.push_back(on ? fmt::format("a loop with global accesses at /*{:04x}*/ ({} instructions) lies on every path "
-                                         "and is counted once",
-                                         at, size)
-                           : fmt::format("a remainder (tail) loop at /*{:04x}*/ ({} instructions per round) that full "
-                                         "warps skip is not counted",
-                                         at, size));
+      w.notes.push_back(
+          on ? fmt::format("a loop with global accesses at /*{:04x}*/ ({} instructions) lies on every path "
+                           "and is counted once",
+                           at, size)
+             : fmt::format("a remainder (tail) loop at /*{:04x}*/ ({} instructions per round) that full "
+                           "warps skip is not counted",
+                           at, size));
     else if (on)
-      w.notes.push_back(fmt::format("a loop without global accesses at /*{:04x}*/ (a wait or spin loop, {} instructions) "
-                                    "is counted once: each further round adds {}",
-                                    at, size, size));
+      w.notes.push_back(
+          fmt::format("a loop without global accesses at /*{:04x}*/ (a wait or spin loop, {} instructions) "
+                      "is counted once: each further round adds {}",
+                      at, size, size));
   }
   std::vector<std::uint32_t> narrow_at;  // code off the path with narrower accesses: scalar remainders
   std::size_t narrow_instructions = 0;
@@ -201,16 +209,18 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
       narrow_instructions += cf.blocks[b].instructions();
     }
   if (!narrow_at.empty())
-    w.notes.push_back(fmt::format("code with narrower global accesses than the widest (a scalar remainder, at /*{:04x}*/, "
-                                  "{} instructions outside loops) is taken as one full warps skip: not counted",
-                                  narrow_at.front(), narrow_instructions));
+    w.notes.push_back(
+        fmt::format("code with narrower global accesses than the widest (a scalar remainder, at /*{:04x}*/, "
+                    "{} instructions outside loops) is taken as one full warps skip: not counted",
+                    narrow_at.front(), narrow_instructions));
   std::vector<bool> plausible(n);  // blocks a full warp may run: no tail loop, no narrower access
   for (std::size_t b = 0; b < n; ++b) plausible[b] = weight(b) > -kNarrow / 2;
   const std::set<std::size_t> lengths = path_lengths(f, cf, plausible);
   if (lengths.size() > 1)
-    w.notes.push_back(fmt::format("{} paths of different lengths lead from the entry to an exit ({} instructions, "
-                                  "counting each loop once); counted the longest, {}: check that full warps take it",
-                                  lengths.size(), fmt::join(lengths, ", "), instructions(cf, w.blocks)));
+    w.notes.push_back(
+        fmt::format("{} paths of different lengths lead from the entry to an exit ({} instructions, "
+                    "counting each loop once); counted the longest, {}: check that full warps take it",
+                    lengths.size(), fmt::join(lengths, ", "), instructions(cf, w.blocks)));
   return w;
 }
 

@@ -35,8 +35,8 @@ TEST(SpecCli, DraftsASpecFromTheSuitesSass) {
 
 TEST(SpecCli, WritesTheDraftToOutput) {
   const fs::path out = fs::temp_directory_path() / ("roofline-spec-" + std::to_string(getpid()) + ".toml");
-  const Result r = run("spec --from-sass " + kSass + " --kernel 'add_f32_kernel<int>' --arch sm_90 --output '" +
-                       out.string() + "'");
+  const Result r =
+      run("spec --from-sass " + kSass + " --kernel 'add_f32_kernel<int>' --arch sm_90 --output '" + out.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;
   std::ifstream in(out);
@@ -65,10 +65,8 @@ TEST(SpecCli, FromBinaryWithoutCuobjdumpSaysWhatToRunElsewhere) {
   if (std::system("command -v cuobjdump >/dev/null 2>&1") == 0 || fs::exists("/usr/local/cuda/bin/cuobjdump") ||
       (home != nullptr && fs::exists(fs::path(home) / "bin/cuobjdump")))
     GTEST_SKIP() << "this machine has cuobjdump";
-  expect_clear_error(run("spec --from-binary " ROOFLINE_BINARY_DIR "/cli/roofline --kernel k"),
-                     "cuobjdump not found");
-  expect_clear_error(run("spec --from-binary " ROOFLINE_BINARY_DIR "/cli/roofline --kernel k"),
-                     "--from-sass k.sass");
+  expect_clear_error(run("spec --from-binary " ROOFLINE_BINARY_DIR "/cli/roofline --kernel k"), "cuobjdump not found");
+  expect_clear_error(run("spec --from-binary " ROOFLINE_BINARY_DIR "/cli/roofline --kernel k"), "--from-sass k.sass");
 }
 
 }  // namespace

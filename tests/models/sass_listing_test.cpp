@@ -1,11 +1,12 @@
 // Reading `cuobjdump -sass` text and drafting a spec from it: hand-written listings for the
 // loop, exit, width and name rules (the suite's own SASS is checked in sass_suite_test.cpp).
+#include "models/sass_listing.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 
 #include "models/error.hpp"
-#include "models/sass_listing.hpp"
 #include "models/spec_draft.hpp"
 #include "models/spec_file.hpp"
 
@@ -128,8 +129,8 @@ TEST(SassListing, GridStrideLoopSplitsPerThreadAndPerIterationAndSkipsTheTailLoo
   EXPECT_EQ(f.static_shared_bytes, 512);
   const SpecDraft d = draft_spec(f);
   EXPECT_TRUE(d.element_loop);
-  EXPECT_EQ(d.per_iteration.instructions, 6);          // 0x30..0x80
-  EXPECT_EQ(d.per_thread.instructions, 3 + 2 + 0);    // entry block, the remainder check and its EXIT
+  EXPECT_EQ(d.per_iteration.instructions, 6);       // 0x30..0x80
+  EXPECT_EQ(d.per_thread.instructions, 3 + 2 + 0);  // entry block, the remainder check and its EXIT
   ASSERT_EQ(d.per_iteration.memory.size(), 2u);
   EXPECT_EQ(d.per_iteration.memory[0].what, "global load, 128-bit");
   ASSERT_EQ(d.element_accesses.size(), 2u);
@@ -220,8 +221,9 @@ TEST(SassListing, NamesPickOneFunctionOrListTheCandidates) {
       << ambiguous;
   EXPECT_NE(error_of([&] { find_sass_function(l, "k<int>", "sm_75"); }).find("has no code for sm_75"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { find_sass_function(l, "q", ""); }).find("no function 'q' in the SASS listing; functions: k<int>, "
-                                                                   "k<long long>"),
+  EXPECT_NE(error_of([&] { find_sass_function(l, "q", ""); })
+                .find("no function 'q' in the SASS listing; functions: k<int>, "
+                      "k<long long>"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_sass_listing("hello\n", "x.sass"); }).find("x.sass: no SASS function in it"),
             std::string::npos);

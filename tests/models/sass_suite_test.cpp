@@ -48,8 +48,10 @@ const std::map<std::string, std::string> kNotComparable{
     {"add_f32x4_bulk",
      "the mbarrier wait loops as long as the copies take (58 = an average of rounds); warp 0 alone issues the "
      "copies: the draft lists the 44 of the other warps"},
-    {"add_f32x4_ilp2", "inst_per_thread is fitted over two sizes with the remainder loop folded in; checked per iteration"},
-    {"add_f32x4_ilp4", "inst_per_thread is fitted over two sizes with the remainder loop folded in; checked per iteration"},
+    {"add_f32x4_ilp2",
+     "inst_per_thread is fitted over two sizes with the remainder loop folded in; checked per iteration"},
+    {"add_f32x4_ilp4",
+     "inst_per_thread is fitted over two sizes with the remainder loop folded in; checked per iteration"},
 };
 
 TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
