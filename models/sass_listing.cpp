@@ -14,7 +14,7 @@
 namespace roofline {
 namespace {
 
-// Template arguments are never cut when names are compared or listed.
+// Template arguments are never cut when candidates are listed.
 constexpr std::size_t kWholeTemplate = 1 << 20;
 
 std::string_view trim(std::string_view s) {
@@ -79,12 +79,6 @@ struct ResourceUsage {
   std::string arch, mangled;
   std::optional<std::int64_t> registers, shared;
 };
-
-// The names a user may call a function by.
-bool names_function(const SassFunction& f, std::string_view name) {
-  return f.mangled == name || f.demangled == name || kernel_function_name(f.demangled) == name ||
-         kernel_display_name(f.demangled, kWholeTemplate) == name;
-}
 
 }  // namespace
 
@@ -174,7 +168,7 @@ SassListing read_sass_listing(const std::filesystem::path& path) {
 const SassFunction& find_sass_function(const SassListing& listing, std::string_view name, std::string_view arch) {
   std::vector<const SassFunction*> named;
   for (const SassFunction& f : listing.functions)
-    if (names_function(f, name)) named.push_back(&f);
+    if (names_kernel(name, f.mangled, f.demangled)) named.push_back(&f);
   if (named.empty()) {
     std::vector<std::string> names;
     for (const SassFunction& f : listing.functions) names.push_back(kernel_display_name(f.demangled));

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "models/detail/sass_control_flow.hpp"
 #include "models/detail/sass_instruction_kind.hpp"
 #include "models/detail/sass_warp_path.hpp"
+#include "models/error.hpp"
+#include "models/metric.hpp"
 #include "models/profiled_launch.hpp"
 
 namespace roofline {
@@ -83,18 +86,55 @@ SpecDraft draft_spec(const SassFunction& f) {
   d.registers = f.registers;
   d.static_shared_bytes = f.static_shared_bytes;
   d.notes = path.notes;
+  d.counted_from = fmt::format("counted from SASS ({}, function {})", d.arch, kernel_display_name(d.demangled));
+  d.resources_from = fmt::format("cuobjdump -res-usage ({})", d.arch);
+  return d;
+}
+
+SpecDraft draft_spec(std::span<const ProfiledLaunch> launches, std::string_view run) {
+  std::vector<double> per_warp;
+  const ProfiledLaunch* first = nullptr;
+  for (const ProfiledLaunch& l : launches) {
+    const MetricValue* inst = counter(l, metric::inst_executed);
+    const std::int64_t warps = l.id.grid.count() * ((l.id.block.count() + 31) / 32);
+    if (inst == nullptr || warps <= 0) continue;
+    per_warp.push_back(inst->value / static_cast<double>(warps));
+    if (first == nullptr) first = &l;
+  }
+  if (first == nullptr)
+    throw InputError(fmt::format("no launch of '{}' in run {} has {}: profile it with counters",
+                                 launches.empty() ? "" : launches.front().id.demangled, run, metric::inst_executed));
+  SpecDraft d;
+  d.mangled = first->id.mangled;
+  d.demangled = first->id.demangled;
+  d.function_name = kernel_function_name(d.demangled);
+  double sum = 0;
+  for (double v : per_warp) sum += v;
+  d.per_thread.instructions = std::round(sum / static_cast<double>(per_warp.size()) * 100) / 100;
+  const auto [low, high] = std::minmax_element(per_warp.begin(), per_warp.end());
+  d.counted_from = fmt::format("measured: {} per warp, mean of {} launch(es) of run {}", metric::inst_executed,
+                               per_warp.size(), run);
+  if (*high - *low > 0.005)
+    d.notes.push_back(fmt::format("the launches differ: {:.2f} to {:.2f} instructions per warp", *low, *high));
+  d.notes.push_back(
+      "a run counts every instruction together: a grid-stride loop's iterations are folded into inst_per_thread (fit "
+      "launches of two sizes, or draft from the SASS, to split them), and the memory instructions are not known");
+  if (first->id.registers_per_thread > 0) d.registers = first->id.registers_per_thread;
+  d.static_shared_bytes = first->id.static_shared_bytes;
+  d.resources_from = fmt::format("the launch in run {}", run);
   return d;
 }
 
 void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream& out) {
-  const std::string counted =
-      fmt::format("counted from SASS ({}, function {})", d.arch, kernel_display_name(d.demangled));
+  const std::string& counted = d.counted_from;
+  const bool from_sass = !d.arch.empty();
   out << fmt::format("# Drafted from {}:\n#   {}\n#   {}\n", source, d.mangled, d.demangled);
   out << "# Lines marked FILL IN are what a binary cannot say; the counts are warp instructions, as\n"
          "# smsp__inst_executed counts them (predicated-off instructions included).\n";
   for (const std::string& note : d.notes) out << "# NOTE: " << note << '\n';
-  out << fmt::format("# per thread, outside the loop: {} instructions; memory: {}; barriers: {}\n",
-                     d.per_thread.instructions, listing(d.per_thread.memory), d.per_thread.barriers);
+  if (from_sass)
+    out << fmt::format("# per thread, outside the loop: {} instructions; memory: {}; barriers: {}\n",
+                       d.per_thread.instructions, listing(d.per_thread.memory), d.per_thread.barriers);
   if (d.element_loop)
     out << fmt::format("# per loop iteration: {} instructions; memory: {}; barriers: {}\n",
                        d.per_iteration.instructions, listing(d.per_iteration.memory), d.per_iteration.barriers);
@@ -116,16 +156,17 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   out << "ilp = 1  # FILL IN: iterations whose loads are issued before the first use\n";
   out << fmt::format("grid = \"{}\"  # {}\n", d.element_loop ? "grid-stride" : "one-shot",
                      d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"
-                                    : "no element loop in the SASS");
+                     : from_sass    ? "no element loop in the SASS"
+                                    : "FILL IN: a run does not say");
   out << fmt::format("inst_per_thread = {}  # {}\n", d.per_thread.instructions, counted);
   out << fmt::format("inst_per_iteration = {}  # {}{}\n", d.per_iteration.instructions, counted,
                      d.element_loop ? "; one pass of the loop body: divide by ilp if a pass runs ilp iterations" : "");
   if (d.registers)
-    out << fmt::format("registers = {}  # cuobjdump -res-usage (REG, {})\n", *d.registers, d.arch);
+    out << fmt::format("registers = {}  # {}\n", *d.registers, d.resources_from);
   else
     out << "# registers: unknown; append `cuobjdump -res-usage BINARY` to the listing to count them\n";
   if (d.static_shared_bytes)
-    out << fmt::format("shared_bytes = {}  # cuobjdump -res-usage (SHARED, {})\n", *d.static_shared_bytes, d.arch);
+    out << fmt::format("shared_bytes = {}  # {}\n", *d.static_shared_bytes, d.resources_from);
   else
     out << "# shared_bytes: unknown; append `cuobjdump -res-usage BINARY` to the listing to count it\n";
 
@@ -133,6 +174,7 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
          "# element bytes; the entries below are the element region's global instructions (and bulk copies), in\n"
          "# program order.\n";
   out << "arrays = [\n";
+  if (d.element_accesses.empty()) out << "  { name = \"FILL_IN\", op = \"load\" },  # FILL IN: the arrays\n";
   int loads = 0, stores = 0;
   for (const ElementAccess& a : d.element_accesses) {
     const bool load = a.op == "load";
@@ -145,8 +187,11 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
                        f32_vector(a), a.opcode, what);
   }
   out << "]\n";
-  out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",
-                     d.element_loop ? "per loop iteration" : "per thread", listing(element.flops));
+  if (from_sass)
+    out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",
+                       d.element_loop ? "per loop iteration" : "per thread", listing(element.flops));
+  else
+    out << "flops = []  # FILL IN: arithmetic per element\n";
 }
 
 }  // namespace roofline

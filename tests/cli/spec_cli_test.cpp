@@ -48,6 +48,28 @@ TEST(SpecCli, WritesTheDraftToOutput) {
       << text.str();
 }
 
+// A stored run's launch gives the measured instructions per warp: an import of an Nsight Compute
+// export whose add<float> ran 4096 blocks of 256 threads and 1,179,648 warp instructions.
+TEST(SpecCli, DraftsFromAStoredRun) {
+  const fs::path db = fs::temp_directory_path() / ("roofline-spec-run-" + std::to_string(getpid()) + ".db");
+  fs::remove(db);
+  const std::string in_db = " --db '" + db.string() + "'";
+  ASSERT_EQ(run("import-ncu '" ROOFLINE_SOURCE_DIR "/tests/reports/data/ncu_raw_page_mangled_no_units.csv' "
+                "--kernel-name-base mangled" + in_db).exit_code,
+            0);
+  const Result r = run("spec --from-run latest --kernel 'add<float>'" + in_db);
+  const Result missing = run("spec --from-run 1 --kernel nope" + in_db);
+  fs::remove(db);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<KernelSpec> specs = parse_kernel_specs(r.out, "draft.toml");
+  ASSERT_EQ(specs.size(), 1u);
+  EXPECT_EQ(specs[0].passes[0].inst_per_thread, 36);
+  EXPECT_EQ(specs[0].passes[0].registers, 16);
+  EXPECT_NE(r.out.find("# measured: smsp__inst_executed.sum per warp, mean of 1 launch(es) of run 1"), std::string::npos)
+      << r.out;
+  expect_clear_error(missing, "no launch of 'nope' in run 1");
+}
+
 TEST(SpecCli, BadInputIsOneLine) {
   expect_clear_error(run("spec --from-sass " + kSass + " --kernel add_f32_kernel"),
                      "'add_f32_kernel' matches 2 functions for sm_90: 'add_f32_kernel<long long>'");
@@ -55,6 +77,7 @@ TEST(SpecCli, BadInputIsOneLine) {
   expect_clear_error(run("spec --from-sass " + kSass + " --kernel 'add_f32_kernel<int>' --arch sm_80"),
                      "has no code for sm_80");
   expect_clear_error(run("spec --kernel k"), "give one of --from-sass FILE");
+  expect_clear_error(run("spec --from-sass a.sass --from-run 1 --kernel k"), "or --from-run RUN");
   expect_clear_error(run("spec --from-sass /nonexistent.sass --kernel k"), "does not exist");
   expect_clear_error(run("spec --from-sass '" ROOFLINE_SOURCE_DIR "/README.md' --kernel k"), "no SASS function in it");
 }
