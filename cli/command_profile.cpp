@@ -21,6 +21,7 @@
 #include "cli/invocation.hpp"
 #include "cli/output_paths.hpp"
 #include "cli/profile_spool.hpp"
+#include "cli/program_search.hpp"
 #include "cli/report_files.hpp"
 #include "cli/stored_calibration.hpp"
 #include "models/error.hpp"
@@ -63,20 +64,12 @@ fs::path injection_library() {
 
 // execvp's search, done first so that a missing command is one line and nothing is stored.
 fs::path resolve_command(const std::string& name) {
-  auto runnable = [](const fs::path& p) { return ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); };
   if (name.find('/') != std::string::npos) {
     if (!fs::exists(name)) throw InputError(fmt::format("{}: no such file", name));
-    if (!runnable(name)) throw InputError(fmt::format("{}: not executable", name));
+    if (!is_runnable(name)) throw InputError(fmt::format("{}: not executable", name));
     return name;
   }
-  const char* path = std::getenv("PATH");
-  std::string dirs = path != nullptr ? path : "/usr/bin:/bin";
-  for (std::size_t pos = 0; pos <= dirs.size();) {
-    const std::size_t colon = std::min(dirs.find(':', pos), dirs.size());
-    const fs::path candidate = fs::path(dirs.substr(pos, colon - pos)) / name;
-    if (runnable(candidate)) return candidate;
-    pos = colon + 1;
-  }
+  if (auto found = find_on_path(name)) return *found;
   throw InputError(fmt::format("{}: command not found (searched PATH)", name));
 }
 

@@ -17,5 +17,6 @@ void add_accuracy_command(CLI::App& app);
 void add_import_ncu_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);  // a stub that says "built without CUDA" in a CUDA-free build
 void add_profile_command(CLI::App& app);
+void add_spec_command(CLI::App& app);
 
 }  // namespace roofline

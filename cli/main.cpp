@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   roofline::add_import_ncu_command(app);
   roofline::add_calibrate_command(app);
   roofline::add_profile_command(app);
+  roofline::add_spec_command(app);
   // Every --db, whichever command has it, is refused as it is parsed where SQLite would keep nothing.
   for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
     if (CLI::Option* db = command->get_option_no_throw("--db"))

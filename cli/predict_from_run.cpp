@@ -16,14 +16,6 @@
 namespace roofline {
 namespace {
 
-std::int64_t profile_run_id(const SqliteStore& store, const std::string& run) {
-  if (run != "latest") return store.resolve_run(run);
-  const auto runs = store.list_runs();
-  for (auto it = runs.rbegin(); it != runs.rend(); ++it)
-    if (it->kind != RunKind::suite) return it->id;
-  throw InputError("no profile or import run in " + store.path().string() + ": run `roofline profile -- PROGRAM` first");
-}
-
 std::regex kernel_filter(const std::string& re) {
   try {
     return std::regex(re.empty() ? "." : re, std::regex::ECMAScript);
@@ -33,6 +25,14 @@ std::regex kernel_filter(const std::string& re) {
 }
 
 }  // namespace
+
+std::int64_t profile_run_id(const SqliteStore& store, const std::string& run) {
+  if (run != "latest") return store.resolve_run(run);
+  const auto runs = store.list_runs();
+  for (auto it = runs.rbegin(); it != runs.rend(); ++it)
+    if (it->kind != RunKind::suite) return it->id;
+  throw InputError("no profile or import run in " + store.path().string() + ": run `roofline profile -- PROGRAM` first");
+}
 
 void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream& out) {
   const SqliteStore store(o.db, OpenMode::read_only);

@@ -1,6 +1,7 @@
 #pragma once
 // `roofline predict --from-run R`: the launches of a stored profile run predicted on another
 // GPU model from their own counters (models/launch_cost.hpp says what that assumes).
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 
@@ -14,6 +15,10 @@ struct FromRunOptions {
   std::string kernel_regex;    // ECMAScript, searched in the demangled name; empty: every launch
   std::string gpu;             // the target GPU model id
 };
+
+class SqliteStore;
+// The id of `run` ("latest": the latest profile or import run). Throws InputError when there is none.
+std::int64_t profile_run_id(const SqliteStore& store, const std::string& run);
 
 void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream& out);
 

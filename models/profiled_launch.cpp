@@ -62,6 +62,12 @@ std::string kernel_display_name(const std::string& demangled, std::size_t max_te
   return name + args;
 }
 
+bool names_kernel(std::string_view name, const std::string& mangled, const std::string& demangled) {
+  constexpr std::size_t kWholeTemplate = 1 << 20;  // template arguments are compared uncut
+  return mangled == name || demangled == name || kernel_function_name(demangled) == name ||
+         kernel_display_name(demangled, kWholeTemplate) == name;
+}
+
 const MetricValue* counter(const ProfiledLaunch& l, std::string_view name) {
   for (const auto& c : l.counters)
     if (c.name == name) return &c;

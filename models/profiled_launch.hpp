@@ -53,6 +53,10 @@ std::string kernel_function_name(const std::string& demangled);
 // about max_template characters ("vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<f…>").
 std::string kernel_display_name(const std::string& demangled, std::size_t max_template = 40);
 
+// Whether `name` names this kernel: its mangled or demangled name, its function name ("add") or
+// that name with its template arguments ("add<float>").
+bool names_kernel(std::string_view name, const std::string& mangled, const std::string& demangled);
+
 // The counter's value, or nullptr.
 const MetricValue* counter(const ProfiledLaunch& l, std::string_view name);
 

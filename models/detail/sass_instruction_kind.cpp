@@ -1,0 +1,175 @@
+#include "models/detail/sass_instruction_kind.hpp"
+
+#include <array>
+#include <utility>
+#include <vector>
+
+namespace roofline::detail {
+namespace {
+
+// The modifiers after the base opcode: "LDG.E.128.CONSTANT" -> E, 128, CONSTANT.
+std::vector<std::string_view> modifiers(const SassInstruction& in) {
+  std::vector<std::string_view> out;
+  std::string_view rest = in.opcode;
+  const std::size_t dot = rest.find('.');
+  if (dot == std::string_view::npos) return out;
+  rest.remove_prefix(dot + 1);
+  while (!rest.empty()) {
+    const std::size_t next = rest.find('.');
+    out.push_back(rest.substr(0, next));
+    if (next == std::string_view::npos) break;
+    rest.remove_prefix(next + 1);
+  }
+  return out;
+}
+
+bool has_modifier(const SassInstruction& in, std::string_view m) {
+  for (std::string_view x : modifiers(in))
+    if (x == m) return true;
+  return false;
+}
+
+// Width in bits from the size modifier; 32 when none is written.
+int access_bits(const SassInstruction& in) {
+  for (std::string_view m : modifiers(in)) {
+    if (m == "128") return 128;
+    if (m == "64") return 64;
+    if (m == "U8" || m == "S8") return 8;
+    if (m == "U16" || m == "S16") return 16;
+  }
+  return 32;
+}
+
+struct OpcodeAccess {
+  std::string_view opcode;
+  MemorySpace space;
+  MemoryDirection direction;
+};
+
+constexpr std::array kAccesses{
+    OpcodeAccess{"LDG", MemorySpace::global, MemoryDirection::load},
+    OpcodeAccess{"STG", MemorySpace::global, MemoryDirection::store},
+    OpcodeAccess{"ATOMG", MemorySpace::global, MemoryDirection::atomic},
+    OpcodeAccess{"ATOM", MemorySpace::global, MemoryDirection::atomic},
+    OpcodeAccess{"RED", MemorySpace::global, MemoryDirection::atomic},
+    OpcodeAccess{"REDG", MemorySpace::global, MemoryDirection::atomic},
+    OpcodeAccess{"LDS", MemorySpace::shared, MemoryDirection::load},
+    OpcodeAccess{"LDSM", MemorySpace::shared, MemoryDirection::load},
+    OpcodeAccess{"STS", MemorySpace::shared, MemoryDirection::store},
+    OpcodeAccess{"ATOMS", MemorySpace::shared, MemoryDirection::atomic},
+    OpcodeAccess{"LDC", MemorySpace::constant, MemoryDirection::load},
+    OpcodeAccess{"ULDC", MemorySpace::constant, MemoryDirection::load},
+    OpcodeAccess{"LDL", MemorySpace::local, MemoryDirection::load},
+    OpcodeAccess{"STL", MemorySpace::local, MemoryDirection::store},
+    OpcodeAccess{"LD", MemorySpace::generic, MemoryDirection::load},
+    OpcodeAccess{"ST", MemorySpace::generic, MemoryDirection::store},
+    OpcodeAccess{"UBLKCP", MemorySpace::bulk_copy, MemoryDirection::load},
+    OpcodeAccess{"UTMALDG", MemorySpace::bulk_copy, MemoryDirection::load},
+    OpcodeAccess{"UTMASTG", MemorySpace::bulk_copy, MemoryDirection::store},
+    OpcodeAccess{"LDGSTS", MemorySpace::bulk_copy, MemoryDirection::load},
+};
+
+}  // namespace
+
+std::string_view base_opcode(const SassInstruction& in) {
+  const std::string_view op = in.opcode;
+  return op.substr(0, op.find('.'));
+}
+
+std::optional<MemoryAccess> memory_access(const SassInstruction& in) {
+  const std::string_view base = base_opcode(in);
+  for (const OpcodeAccess& a : kAccesses)
+    if (a.opcode == base)
+      return MemoryAccess{a.space, a.direction, a.space == MemorySpace::bulk_copy ? 0 : access_bits(in)};
+  return std::nullopt;
+}
+
+bool is_barrier(const SassInstruction& in) { return base_opcode(in) == "BAR"; }
+
+std::string flop_kind(const SassInstruction& in) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kFlops{{
+      {"FADD", "f32 add"},
+      {"FMUL", "f32 mul"},
+      {"FFMA", "f32 fma"},
+      {"DADD", "f64 add"},
+      {"DMUL", "f64 mul"},
+      {"DFMA", "f64 fma"},
+      {"HADD2", "add x2"},
+      {"HMUL2", "mul x2"},
+      {"HFMA2", "fma x2"},
+      {"HADD", "add"},
+      {"HMUL", "mul"},
+      {"HFMA", "fma"},
+  }};
+  const std::string_view base = base_opcode(in);
+  for (const auto& [opcode, kind] : kFlops)
+    if (opcode == base) {
+      if (base[0] != 'H') return std::string(kind);
+      // HFMA2.MMA R, -RZ, RZ, c is how the compiler moves a constant into a register.
+      if (in.operands.find("-RZ, RZ") != std::string::npos) return {};
+      return std::string(has_modifier(in, "BF16_V2") || has_modifier(in, "BF16") ? "bf16 " : "f16 ") +
+             std::string(kind);
+    }
+  return {};
+}
+
+bool never_executes(const SassInstruction& in) { return in.predicate == "@!PT"; }
+bool is_conditional(const SassInstruction& in) { return !in.predicate.empty() && in.predicate != "@PT"; }
+bool is_branch(const SassInstruction& in) { return base_opcode(in) == "BRA"; }
+bool is_exit(const SassInstruction& in) { return base_opcode(in) == "EXIT" || base_opcode(in) == "RET"; }
+bool is_indirect_branch(const SassInstruction& in) {
+  const std::string_view b = base_opcode(in);
+  return b == "BRX" || b == "JMX" || b == "JMP";
+}
+bool is_call(const SassInstruction& in) { return base_opcode(in) == "CALL"; }
+
+std::string branch_target(const SassInstruction& in) {
+  const std::string& ops = in.operands;
+  if (const std::size_t open = ops.find("`("); open != std::string::npos) {
+    const std::size_t close = ops.find(')', open);
+    return ops.substr(open + 2, close - open - 2);
+  }
+  const std::size_t hex = ops.rfind("0x");
+  if (hex == std::string::npos) return {};
+  std::size_t end = hex + 2;
+  while (end < ops.size() && std::isxdigit(static_cast<unsigned char>(ops[end]))) ++end;
+  return ops.substr(hex, end - hex);
+}
+
+bool has_condition_operand(const SassInstruction& in) {
+  // The target is the last operand; anything before it is a condition (or a divergence mask).
+  const std::size_t comma = in.operands.find(',');
+  return comma != std::string::npos && comma < in.operands.find("`(");
+}
+
+std::string_view to_string(MemorySpace s) {
+  switch (s) {
+    case MemorySpace::global:
+      return "global";
+    case MemorySpace::shared:
+      return "shared";
+    case MemorySpace::constant:
+      return "constant";
+    case MemorySpace::local:
+      return "local";
+    case MemorySpace::generic:
+      return "generic";
+    case MemorySpace::bulk_copy:
+      return "bulk copy";
+  }
+  return "?";
+}
+
+std::string_view to_string(MemoryDirection d) {
+  switch (d) {
+    case MemoryDirection::load:
+      return "load";
+    case MemoryDirection::store:
+      return "store";
+    case MemoryDirection::atomic:
+      return "atomic";
+  }
+  return "?";
+}
+
+}  // namespace roofline::detail

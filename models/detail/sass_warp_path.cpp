@@ -1,0 +1,227 @@
+#include "models/detail/sass_warp_path.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <climits>
+#include <set>
+
+#include "models/detail/sass_instruction_kind.hpp"
+#include "models/error.hpp"
+
+namespace roofline::detail {
+namespace {
+
+// Path weights, each outweighing everything below it: the main loop is taken and tail loops
+// avoided whenever a path allows it; then global accesses narrower than the function's widest
+// (the scalar remainder of a vectorised kernel) are avoided; then the longest path wins.
+constexpr long long kForce = 1'000'000'000'000'000;
+constexpr long long kNarrow = 1'000'000'000;
+
+bool global_access(const SassInstruction& in) {
+  const auto a = memory_access(in);
+  return a && (a->space == MemorySpace::global || a->space == MemorySpace::generic);
+}
+
+struct LoopTraffic {
+  int widest_bits = 0;
+  long long bits = 0;
+};
+
+LoopTraffic traffic(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_region) {
+  LoopTraffic t;
+  for (std::size_t b = 0; b < cf.blocks.size(); ++b) {
+    if (!in_region[b] || !cf.blocks[b].reachable) continue;
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
+      if (global_access(f.instructions[i])) {
+        const int bits = memory_access(f.instructions[i])->bits;
+        t.widest_bits = std::max(t.widest_bits, bits);
+        t.bits += bits;
+      }
+  }
+  return t;
+}
+
+std::size_t loop_instructions(const ControlFlow& cf, const Loop& loop) {
+  std::size_t n = 0;
+  for (std::size_t b = 0; b < cf.blocks.size(); ++b)
+    if (loop.contains[b]) n += cf.blocks[b].instructions();
+  return n;
+}
+
+// Longest path over the edges that close no loop, from `from` to a block `is_end` accepts, weighing each block
+// by `weight`; only blocks `allowed` accepts. Empty when there is none.
+template <typename Weight, typename Allowed, typename IsEnd>
+std::vector<std::size_t> longest_path(const ControlFlow& cf, std::size_t from, Weight weight, Allowed allowed,
+                                      IsEnd is_end) {
+  const std::size_t n = cf.blocks.size();
+  constexpr long long kNone = LLONG_MIN;
+  std::vector<long long> best(n, kNone);
+  std::vector<std::size_t> previous(n, SIZE_MAX);
+  best[from] = weight(from);
+  for (std::size_t b : cf.order) {
+    if (best[b] == kNone) continue;
+    for (std::size_t s : cf.blocks[b].successors)
+      if (!cf.is_back_edge(b, s) && allowed(s) && best[b] + weight(s) > best[s]) {
+        best[s] = best[b] + weight(s);
+        previous[s] = b;
+      }
+  }
+  std::size_t end = SIZE_MAX;
+  for (std::size_t b : cf.order)
+    if (best[b] != kNone && is_end(b) && (end == SIZE_MAX || best[b] > best[end])) end = b;
+  std::vector<std::size_t> path;
+  for (std::size_t b = end; b != SIZE_MAX; b = previous[b]) path.push_back(b);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+std::size_t instructions(const ControlFlow& cf, const std::vector<std::size_t>& blocks) {
+  std::size_t n = 0;
+  for (std::size_t b : blocks) n += cf.blocks[b].instructions();
+  return n;
+}
+
+// The instruction counts of the paths from the entry to an exit that stay inside `allowed` and
+// touch global memory (a path that leaves before any access is the bounds check of threads
+// past the end, not one a full warp takes).
+std::set<std::size_t> path_lengths(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& allowed) {
+  const std::size_t n = cf.blocks.size();
+  auto accesses = [&](std::size_t b) {
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
+      if (global_access(f.instructions[i])) return true;
+    return false;
+  };
+  std::vector<std::set<std::size_t>> before(n), after(n);  // lengths of paths without, with an access
+  (accesses(0) ? after : before)[0].insert(cf.blocks[0].instructions());
+  std::set<std::size_t> out;
+  for (std::size_t b : cf.order) {
+    for (auto* s : {&before[b], &after[b]})
+      if (s->size() > 16) s->erase(std::next(s->begin(), 16), s->end());
+    if (cf.blocks[b].may_exit) out.insert(after[b].begin(), after[b].end());
+    for (std::size_t s : cf.blocks[b].successors) {
+      if (cf.is_back_edge(b, s) || !allowed[s]) continue;
+      for (std::size_t len : before[b]) (accesses(s) ? after : before)[s].insert(len + cf.blocks[s].instructions());
+      for (std::size_t len : after[b]) after[s].insert(len + cf.blocks[s].instructions());
+    }
+  }
+  return out;
+}
+
+// The element loop: of the outermost loops with global accesses at least as wide as those
+// outside loops, the one moving the most bits per iteration; -1 when none is.
+int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_loop) {
+  std::vector<bool> outside_loops(in_loop.size());
+  for (std::size_t b = 0; b < in_loop.size(); ++b) outside_loops[b] = !in_loop[b];
+  const int widest_outside = traffic(f, cf, outside_loops).widest_bits;
+  int chosen = -1;
+  long long chosen_bits = 0;
+  for (std::size_t i = 0; i < cf.loops.size(); ++i) {
+    const LoopTraffic t = traffic(f, cf, cf.loops[i].contains);
+    if (cf.loops[i].parent == -1 && t.bits > 0 && t.widest_bits >= widest_outside && t.bits > chosen_bits) {
+      chosen = static_cast<int>(i);
+      chosen_bits = t.bits;
+    }
+  }
+  return chosen;
+}
+
+}  // namespace
+
+WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
+  WarpPath w;
+  w.notes = cf.notes;
+  const std::size_t n = cf.blocks.size();
+  std::vector<bool> in_loop(n, false);
+  for (const Loop& l : cf.loops)
+    for (std::size_t b = 0; b < n; ++b) in_loop[b] = in_loop[b] || l.contains[b];
+  const int main_loop = element_loop(f, cf, in_loop);
+  std::vector<bool> in_main(n, false), in_tail(n, false);
+  if (main_loop >= 0) in_main = cf.loops[main_loop].contains;
+  for (std::size_t i = 0; i < cf.loops.size(); ++i) {
+    const Loop& l = cf.loops[i];
+    if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0) continue;
+    for (std::size_t b = 0; b < n; ++b) in_tail[b] = in_tail[b] || l.contains[b];
+  }
+  std::vector<bool> everywhere(n, true);
+  const int widest = traffic(f, cf, everywhere).widest_bits;
+  auto weight = [&](std::size_t b) {
+    long long sum =
+        static_cast<long long>(cf.blocks[b].instructions()) + (in_main[b] ? kForce : 0) - (in_tail[b] ? kForce : 0);
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
+      if (global_access(f.instructions[i]) && memory_access(f.instructions[i])->bits < widest) sum -= kNarrow;
+    return sum;
+  };
+  w.blocks = longest_path(
+      cf, 0, weight, [](std::size_t) { return true; }, [&](std::size_t b) { return cf.blocks[b].may_exit; });
+  if (w.blocks.empty())
+    throw InputError(fmt::format("function {} ({}): no path from its entry reaches an EXIT", f.mangled, f.arch));
+  const std::set<std::size_t> on_path(w.blocks.begin(), w.blocks.end());
+
+  if (main_loop >= 0) {
+    const Loop& l = cf.loops[main_loop];
+    const auto is_latch = [&](std::size_t b) {
+      return std::find(l.latches.begin(), l.latches.end(), b) != l.latches.end();
+    };
+    w.iteration = longest_path(
+        cf, l.header, [&](std::size_t b) { return static_cast<long long>(cf.blocks[b].instructions()); },
+        [&](std::size_t b) { return l.contains[b]; }, is_latch);
+    w.path_holds_iteration =
+        std::any_of(l.latches.begin(), l.latches.end(), [&](std::size_t b) { return on_path.contains(b); });
+    for (const Loop& inner : cf.loops)
+      if (inner.parent == main_loop)
+        w.notes.push_back(
+            fmt::format("the element loop holds an inner loop at /*{:04x}*/ ({} instructions), counted once "
+                        "per iteration: not a simple loop nest, check inst_per_iteration",
+                        f.instructions[cf.blocks[inner.header].first].address, loop_instructions(cf, inner)));
+    const std::set<std::size_t> one_iteration(w.iteration.begin(), w.iteration.end());
+    for (std::size_t b = 0; b < n; ++b)
+      if (l.contains[b] && !one_iteration.contains(b)) {
+        w.notes.push_back("the element loop's body branches: inst_per_iteration counts its longest path");
+        break;
+      }
+  }
+  for (const Loop& l : cf.loops) {
+    if (l.parent != -1 || (main_loop >= 0 && &l == &cf.loops[main_loop])) continue;
+    const std::uint32_t at = f.instructions[cf.blocks[l.header].first].address;
+    const std::size_t size = loop_instructions(cf, l);
+    const bool on = on_path.contains(l.header);
+    if (traffic(f, cf, l.contains).bits > 0)
+      w.notes.push_back(
+          on ? fmt::format("a loop with global accesses at /*{:04x}*/ ({} instructions) lies on every path "
+                           "and is counted once",
+                           at, size)
+             : fmt::format("a remainder (tail) loop at /*{:04x}*/ ({} instructions per round) that full "
+                           "warps skip is not counted",
+                           at, size));
+    else if (on)
+      w.notes.push_back(
+          fmt::format("a loop without global accesses at /*{:04x}*/ (a wait or spin loop, {} instructions) "
+                      "is counted once: each further round adds {}",
+                      at, size, size));
+  }
+  std::vector<std::uint32_t> narrow_at;  // code off the path with narrower accesses: scalar remainders
+  std::size_t narrow_instructions = 0;
+  for (std::size_t b = 0; b < n; ++b)
+    if (cf.blocks[b].reachable && !in_loop[b] && !on_path.contains(b) && weight(b) < -kNarrow / 2) {
+      narrow_at.push_back(f.instructions[cf.blocks[b].first].address);
+      narrow_instructions += cf.blocks[b].instructions();
+    }
+  if (!narrow_at.empty())
+    w.notes.push_back(
+        fmt::format("code with narrower global accesses than the widest (a scalar remainder, at /*{:04x}*/, "
+                    "{} instructions outside loops) is taken as one full warps skip: not counted",
+                    narrow_at.front(), narrow_instructions));
+  std::vector<bool> plausible(n);  // blocks a full warp may run: no tail loop, no narrower access
+  for (std::size_t b = 0; b < n; ++b) plausible[b] = weight(b) > -kNarrow / 2;
+  const std::set<std::size_t> lengths = path_lengths(f, cf, plausible);
+  if (lengths.size() > 1)
+    w.notes.push_back(
+        fmt::format("{} paths of different lengths lead from the entry to an exit ({} instructions, "
+                    "counting each loop once); counted the longest, {}: check that full warps take it",
+                    lengths.size(), fmt::join(lengths, ", "), instructions(cf, w.blocks)));
+  return w;
+}
+
+}  // namespace roofline::detail

@@ -1,0 +1,197 @@
+#include "models/spec_draft.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "models/detail/sass_control_flow.hpp"
+#include "models/detail/sass_instruction_kind.hpp"
+#include "models/detail/sass_warp_path.hpp"
+#include "models/error.hpp"
+#include "models/metric.hpp"
+#include "models/profiled_launch.hpp"
+
+namespace roofline {
+namespace {
+
+using detail::ControlFlow;
+
+void add(std::vector<CountedInstruction>& list, const std::string& opcode, const std::string& what, int sign) {
+  auto found = std::find_if(list.begin(), list.end(), [&](const CountedInstruction& c) { return c.opcode == opcode; });
+  if (found == list.end())
+    list.push_back({opcode, what, sign});
+  else
+    found->count += sign;
+}
+
+std::string describe(const detail::MemoryAccess& a) {
+  if (a.space == detail::MemorySpace::bulk_copy)
+    return fmt::format("{} ({})", to_string(a.space), to_string(a.direction));
+  return fmt::format("{} {}, {}-bit", to_string(a.space), to_string(a.direction), a.bits);
+}
+
+// Adds (sign +1) or removes (-1) the instructions of `blocks` to a region.
+void count(InstructionRegion& r, const SassFunction& f, const ControlFlow& cf, const std::vector<std::size_t>& blocks,
+           int sign) {
+  for (std::size_t b : blocks)
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
+      const SassInstruction& in = f.instructions[i];
+      r.instructions += sign;
+      if (const auto a = detail::memory_access(in)) add(r.memory, in.opcode, describe(*a), sign);
+      if (const std::string flop = detail::flop_kind(in); !flop.empty()) add(r.flops, in.opcode, flop, sign);
+      if (detail::is_barrier(in)) r.barriers += sign;
+    }
+  for (auto* list : {&r.memory, &r.flops})
+    std::erase_if(*list, [](const CountedInstruction& c) { return c.count == 0; });
+}
+
+std::vector<ElementAccess> element_accesses(const SassFunction& f, const ControlFlow& cf,
+                                            const std::vector<std::size_t>& blocks) {
+  std::vector<ElementAccess> out;
+  for (std::size_t b : blocks)
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
+      if (const auto a = detail::memory_access(f.instructions[i]);
+          a && (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic ||
+                a->space == detail::MemorySpace::bulk_copy))
+        out.push_back({f.instructions[i].opcode, std::string(to_string(a->direction)), a->bits});
+  return out;
+}
+
+std::string listing(const std::vector<CountedInstruction>& list) {
+  std::string out;
+  for (const CountedInstruction& c : list)
+    out += fmt::format("{}{} x {} ({})", out.empty() ? "" : ", ", c.count, c.opcode, c.what);
+  return out.empty() ? "none" : out;
+}
+
+// Elements per access if the element type is 4 bytes wide (the draft's f32 guess).
+int f32_vector(const ElementAccess& a) { return std::max(1, a.bits / 32); }
+
+}  // namespace
+
+SpecDraft draft_spec(const SassFunction& f) {
+  const ControlFlow cf = detail::control_flow(f);
+  const detail::WarpPath path = detail::full_warp_path(f, cf);
+  SpecDraft d;
+  d.arch = f.arch;
+  d.mangled = f.mangled;
+  d.demangled = f.demangled;
+  d.function_name = kernel_function_name(f.demangled);
+  d.element_loop = !path.iteration.empty();
+  count(d.per_thread, f, cf, path.blocks, +1);
+  if (path.path_holds_iteration) count(d.per_thread, f, cf, path.iteration, -1);
+  count(d.per_iteration, f, cf, path.iteration, +1);
+  d.element_accesses = element_accesses(f, cf, d.element_loop ? path.iteration : path.blocks);
+  d.registers = f.registers;
+  d.static_shared_bytes = f.static_shared_bytes;
+  d.notes = path.notes;
+  d.counted_from = fmt::format("counted from SASS ({}, function {})", d.arch, kernel_display_name(d.demangled));
+  d.resources_from = fmt::format("cuobjdump -res-usage ({})", d.arch);
+  return d;
+}
+
+SpecDraft draft_spec(std::span<const ProfiledLaunch> launches, std::string_view run) {
+  std::vector<double> per_warp;
+  const ProfiledLaunch* first = nullptr;
+  for (const ProfiledLaunch& l : launches) {
+    const MetricValue* inst = counter(l, metric::inst_executed);
+    const std::int64_t warps = l.id.grid.count() * ((l.id.block.count() + 31) / 32);
+    if (inst == nullptr || warps <= 0) continue;
+    per_warp.push_back(inst->value / static_cast<double>(warps));
+    if (first == nullptr) first = &l;
+  }
+  if (first == nullptr)
+    throw InputError(fmt::format("no launch of '{}' in run {} has {}: profile it with counters",
+                                 launches.empty() ? "" : launches.front().id.demangled, run, metric::inst_executed));
+  SpecDraft d;
+  d.mangled = first->id.mangled;
+  d.demangled = first->id.demangled;
+  d.function_name = kernel_function_name(d.demangled);
+  double sum = 0;
+  for (double v : per_warp) sum += v;
+  d.per_thread.instructions = std::round(sum / static_cast<double>(per_warp.size()) * 100) / 100;
+  const auto [low, high] = std::minmax_element(per_warp.begin(), per_warp.end());
+  d.counted_from = fmt::format("measured: {} per warp, mean of {} launch(es) of run {}", metric::inst_executed,
+                               per_warp.size(), run);
+  if (*high - *low > 0.005)
+    d.notes.push_back(fmt::format("the launches differ: {:.2f} to {:.2f} instructions per warp", *low, *high));
+  d.notes.push_back(
+      "a run counts every instruction together: a grid-stride loop's iterations are folded into inst_per_thread (fit "
+      "launches of two sizes, or draft from the SASS, to split them), and the memory instructions are not known");
+  if (first->id.registers_per_thread > 0) d.registers = first->id.registers_per_thread;
+  d.static_shared_bytes = first->id.static_shared_bytes;
+  d.resources_from = fmt::format("the launch in run {}", run);
+  return d;
+}
+
+void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream& out) {
+  const std::string& counted = d.counted_from;
+  const bool from_sass = !d.arch.empty();
+  out << fmt::format("# Drafted from {}:\n#   {}\n#   {}\n", source, d.mangled, d.demangled);
+  out << "# Lines marked FILL IN are what a binary cannot say; the counts are warp instructions, as\n"
+         "# smsp__inst_executed counts them (predicated-off instructions included).\n";
+  for (const std::string& note : d.notes) out << "# NOTE: " << note << '\n';
+  if (from_sass)
+    out << fmt::format("# per thread, outside the loop: {} instructions; memory: {}; barriers: {}\n",
+                       d.per_thread.instructions, listing(d.per_thread.memory), d.per_thread.barriers);
+  if (d.element_loop)
+    out << fmt::format("# per loop iteration: {} instructions; memory: {}; barriers: {}\n",
+                       d.per_iteration.instructions, listing(d.per_iteration.memory), d.per_iteration.barriers);
+  const InstructionRegion& element = d.element_loop ? d.per_iteration : d.per_thread;
+  int elements = 1;
+  for (const ElementAccess& a : d.element_accesses) elements = std::max(elements, f32_vector(a));
+
+  out << "\n[[kernel]]\n";
+  out << fmt::format("name = \"{}\"  # FILL IN: a name of your choice\n", d.function_name);
+  out << "description = \"\"  # FILL IN\n";
+  out << "category = \"user\"\n";
+  out << "dtypes = [\"f32\"]  # FILL IN: the launch dtypes (SASS does not say)\n";
+  out << "block = 256  # FILL IN: threads per block of the launch\n";
+  out << fmt::format("symbol = \"{}\"\n", d.function_name);
+  out << fmt::format(
+      "elements_per_thread = {}  # FILL IN: logical elements per thread per iteration (guessed from the "
+      "widest access, if elements are 4 bytes)\n",
+      elements);
+  out << "ilp = 1  # FILL IN: iterations whose loads are issued before the first use\n";
+  out << fmt::format("grid = \"{}\"  # {}\n", d.element_loop ? "grid-stride" : "one-shot",
+                     d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"
+                     : from_sass    ? "no element loop in the SASS"
+                                    : "FILL IN: a run does not say");
+  out << fmt::format("inst_per_thread = {}  # {}\n", d.per_thread.instructions, counted);
+  out << fmt::format("inst_per_iteration = {}  # {}{}\n", d.per_iteration.instructions, counted,
+                     d.element_loop ? "; one pass of the loop body: divide by ilp if a pass runs ilp iterations" : "");
+  if (d.registers)
+    out << fmt::format("registers = {}  # {}\n", *d.registers, d.resources_from);
+  else
+    out << "# registers: unknown; append `cuobjdump -res-usage BINARY` to the listing to count them\n";
+  if (d.static_shared_bytes)
+    out << fmt::format("shared_bytes = {}  # {}\n", *d.static_shared_bytes, d.resources_from);
+  else
+    out << "# shared_bytes: unknown; append `cuobjdump -res-usage BINARY` to the listing to count it\n";
+
+  out << "# FILL IN: one entry per array (merge the instructions of one array), its name, and vector = access bytes /\n"
+         "# element bytes; the entries below are the element region's global instructions (and bulk copies), in\n"
+         "# program order.\n";
+  out << "arrays = [\n";
+  if (d.element_accesses.empty()) out << "  { name = \"FILL_IN\", op = \"load\" },  # FILL IN: the arrays\n";
+  int loads = 0, stores = 0;
+  for (const ElementAccess& a : d.element_accesses) {
+    const bool load = a.op == "load";
+    const std::string name = fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
+    const std::string what = a.bits == 0
+                                 ? "a bulk copy: its bytes are an operand"
+                                 : fmt::format("{} B per thread{}", a.bits / 8,
+                                               a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
+    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {} }},  # {} ({})\n", name, load ? "load" : "store",
+                       f32_vector(a), a.opcode, what);
+  }
+  out << "]\n";
+  if (from_sass)
+    out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",
+                       d.element_loop ? "per loop iteration" : "per thread", listing(element.flops));
+  else
+    out << "flops = []  # FILL IN: arithmetic per element\n";
+}
+
+}  // namespace roofline

@@ -1,0 +1,62 @@
+#pragma once
+// SpecDraft: the part of a kernel spec (docs/kernel-spec.md) a compiled function's SASS can
+// say — warp instructions per thread and per element-loop iteration, its memory instructions
+// by space and width, barriers, registers and static shared memory — rendered as a TOML spec
+// whose remaining fields are marked `# FILL IN:`.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "models/profiled_launch.hpp"
+#include "models/sass_listing.hpp"
+
+namespace roofline {
+
+// Instructions of one opcode (with its modifiers) in a region of the function.
+struct CountedInstruction {
+  std::string opcode;  // "LDG.E.128.CONSTANT"
+  std::string what;    // "global load, 128-bit"
+  int count = 0;
+};
+
+// What one region (a thread's path outside the element loop, or one loop iteration) executes.
+struct InstructionRegion {
+  double instructions = 0;                 // warp instructions, predicated-off ones included
+  std::vector<CountedInstruction> memory;  // in first-appearance order
+  std::vector<CountedInstruction> flops;   // floating-point arithmetic
+  int barriers = 0;                        // BAR.SYNC
+};
+
+// One global access (or bulk copy) instruction of the element region: a candidate array of the spec.
+struct ElementAccess {
+  std::string opcode;
+  std::string op;  // "load", "store", "atomic"
+  int bits = 32;
+};
+
+struct SpecDraft {
+  std::string arch, mangled, demangled;  // arch: empty when drafted from a run
+  std::string function_name;  // the bare name, as `symbol`
+  bool element_loop = false;  // grid-stride (or another loop over elements)
+  InstructionRegion per_thread, per_iteration;
+  std::vector<ElementAccess> element_accesses;  // of the loop body, or of the per-thread path without a loop
+  std::optional<int> registers;
+  std::optional<std::int64_t> static_shared_bytes;
+  std::vector<std::string> notes;  // where the structure is not a simple loop nest, what was guessed
+  std::string counted_from;        // the counts' origin: "counted from SASS (sm_90, function f)"
+  std::string resources_from;      // the registers' and shared memory's origin
+};
+
+SpecDraft draft_spec(const SassFunction& f);
+// From the launches of one kernel in a stored profile or import run (`run` names it): its warp
+// instructions per warp (smsp__inst_executed over launched warps), registers and shared memory.
+// Throws InputError when no launch has the counter.
+SpecDraft draft_spec(std::span<const ProfiledLaunch> launches, std::string_view run);
+// The draft as a spec file; `source` says where it came from (the command line, a file).
+void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream& out);
+
+}  // namespace roofline

@@ -1,0 +1,259 @@
+// Reading `cuobjdump -sass` text and drafting a spec from it: hand-written listings for the
+// loop, exit, width and name rules (the suite's own SASS is checked in sass_suite_test.cpp).
+#include "models/sass_listing.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "models/error.hpp"
+#include "models/spec_draft.hpp"
+#include "models/spec_file.hpp"
+
+namespace roofline {
+namespace {
+
+// A one-shot kernel: bounds check by a predicated EXIT, two loads, a store, the padding after
+// the last EXIT (a branch to itself and NOPs) that no warp runs.
+constexpr std::string_view kOneShot = R"sass(
+Fatbin elf code:
+================
+arch = sm_90
+code version = [1,8]
+host = linux
+compile_size = 64bit
+
+	code for sm_90
+		Function : _Z10add_kernelPKfS0_Pfi
+	.headerflags	@"EF_CUDA_TEXMODE_UNIFIED EF_CUDA_64BIT_ADDRESS EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"
+        /*0000*/                   LDC R1, c[0x0][0x28] ;                      /* 0x00000a00ff017b82 */
+                                                                               /* 0x000fe40000000800 */
+        /*0010*/                   S2R R0, SR_TID.X ;                          /* 0x0000000000007919 */
+                                                                               /* 0x000e2e0000002100 */
+        /*0020*/                   ISETP.GE.AND P0, PT, R0, UR4, PT ;
+        /*0030*/               @P0 EXIT ;
+        /*0040*/                   LDG.E.CONSTANT R2, desc[UR4][R2.64] ;
+        /*0050*/                   LDG.E.CONSTANT R4, desc[UR4][R4.64] ;
+        /*0060*/                   FADD R7, R2, R4 ;
+        /*0070*/                   STG.E desc[UR4][R6.64], R7 ;
+        /*0080*/                   EXIT ;
+.L_x_0:
+        /*0090*/                   BRA `(.L_x_0);
+        /*00a0*/                   NOP;
+        /*00b0*/                   NOP;
+		..........
+)sass";
+
+// A grid-stride loop (tested at its bottom, guarded at the top), then a scalar remainder
+// loop that full warps never run, with 128-bit accesses in the main loop.
+constexpr std::string_view kGridStride = R"sass(
+	code for sm_90
+		Function : _Z11loop_kernelPKfPfi
+	.headerflags	@"EF_CUDA_SM90"
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   ISETP.GE.AND P0, PT, R0, UR4, PT ;
+        /*0020*/               @P0 BRA `(.L_x_0) ;
+.L_x_1:
+        /*0030*/                   LDG.E.128 R4, desc[UR4][R2.64] ;
+        /*0040*/                   FADD R4, R4, 1 ;
+        /*0050*/                   STG.E.128 desc[UR4][R8.64], R4 ;
+        /*0060*/                   IADD3 R0, R0, UR5, RZ ;
+        /*0070*/                   ISETP.GE.AND P0, PT, R0, UR4, PT ;
+        /*0080*/              @!P0 BRA `(.L_x_1) ;
+.L_x_0:
+        /*0090*/                   ISETP.GE.AND P1, PT, R0, UR6, PT ;
+        /*00a0*/               @P1 EXIT ;
+.L_x_2:
+        /*00b0*/                   LDG.E R4, desc[UR4][R2.64] ;
+        /*00c0*/                   STG.E desc[UR4][R8.64], R4 ;
+        /*00d0*/                   ISETP.GE.AND P1, PT, R0, UR6, PT ;
+        /*00e0*/              @!P1 BRA `(.L_x_2) ;
+        /*00f0*/                   EXIT ;
+.L_x_3:
+        /*0100*/                   BRA `(.L_x_3);
+		..........
+
+Resource usage:
+ Common:
+  GLOBAL:0
+ Function _Z11loop_kernelPKfPfi:
+  REG:24 STACK:0 SHARED:512 LOCAL:0 CONSTANT[0]:380 TEXTURE:0 SURFACE:0 SAMPLER:0
+)sass";
+
+std::string error_of(auto&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(SassListing, ReadsFunctionsInstructionsAndLabels) {
+  const SassListing l = parse_sass_listing(kOneShot, "k.sass");
+  ASSERT_EQ(l.functions.size(), 1u);
+  const SassFunction& f = l.functions[0];
+  EXPECT_EQ(f.arch, "sm_90");
+  EXPECT_EQ(f.demangled, "add_kernel(float const*, float const*, float*, int)");
+  ASSERT_EQ(f.instructions.size(), 12u);
+  EXPECT_EQ(f.instructions[3].predicate, "@P0");
+  EXPECT_EQ(f.instructions[3].opcode, "EXIT");
+  EXPECT_EQ(f.instructions[4].opcode, "LDG.E.CONSTANT");
+  EXPECT_EQ(f.instructions[4].operands, "R2, desc[UR4][R2.64]");
+  ASSERT_EQ(f.labels.size(), 1u);
+  EXPECT_EQ(f.labels[0], (std::pair<std::string, std::uint32_t>{".L_x_0", 0x90}));
+  EXPECT_FALSE(f.registers);
+}
+
+TEST(SassListing, OneShotCountsThePathPastThePredicatedExit) {
+  const SpecDraft d = draft_spec(parse_sass_listing(kOneShot, "k.sass").functions[0]);
+  EXPECT_FALSE(d.element_loop);
+  EXPECT_EQ(d.per_thread.instructions, 9);  // the padding after the last EXIT is not counted
+  EXPECT_EQ(d.per_iteration.instructions, 0);
+  ASSERT_EQ(d.per_thread.memory.size(), 3u);  // LDC, LDG x2, STG
+  EXPECT_EQ(d.per_thread.memory[1].opcode, "LDG.E.CONSTANT");
+  EXPECT_EQ(d.per_thread.memory[1].count, 2);
+  EXPECT_EQ(d.per_thread.memory[1].what, "global load, 32-bit");
+  EXPECT_EQ(d.per_thread.memory[2].what, "global store, 32-bit");
+  ASSERT_EQ(d.element_accesses.size(), 3u);
+  EXPECT_EQ(d.element_accesses[2].op, "store");
+  ASSERT_EQ(d.per_thread.flops.size(), 1u);
+  EXPECT_EQ(d.per_thread.flops[0].what, "f32 add");
+  EXPECT_TRUE(d.notes.empty()) << d.notes.front();
+}
+
+TEST(SassListing, GridStrideLoopSplitsPerThreadAndPerIterationAndSkipsTheTailLoop) {
+  const SassListing l = parse_sass_listing(kGridStride, "k.sass");
+  const SassFunction& f = l.functions[0];
+  EXPECT_EQ(f.registers, 24);
+  EXPECT_EQ(f.static_shared_bytes, 512);
+  const SpecDraft d = draft_spec(f);
+  EXPECT_TRUE(d.element_loop);
+  EXPECT_EQ(d.per_iteration.instructions, 6);       // 0x30..0x80
+  EXPECT_EQ(d.per_thread.instructions, 3 + 2 + 0);  // entry block, the remainder check and its EXIT
+  ASSERT_EQ(d.per_iteration.memory.size(), 2u);
+  EXPECT_EQ(d.per_iteration.memory[0].what, "global load, 128-bit");
+  ASSERT_EQ(d.element_accesses.size(), 2u);
+  EXPECT_EQ(d.element_accesses[0].bits, 128);
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_NE(d.notes[0].find("remainder (tail) loop at /*00b0*/ (4 instructions per round)"), std::string::npos)
+      << d.notes[0];
+}
+
+TEST(SassListing, WidthsAndSpaces) {
+  const SpecDraft d = draft_spec(parse_sass_listing(R"sass(
+	code for sm_90
+		Function : widths
+        /*0000*/                   LDG.E.U8 R2, desc[UR4][R2.64] ;
+        /*0010*/                   LDG.E.S16 R3, desc[UR4][R2.64] ;
+        /*0020*/                   LDG.E.64.CONSTANT R4, desc[UR4][R2.64] ;
+        /*0030*/                   STS.128 [R0], R4 ;
+        /*0040*/                   BAR.SYNC.DEFER_BLOCKING 0x0 ;
+        /*0050*/                   LDS R6, [R0] ;
+        /*0060*/                   ATOMS.ADD RZ, [R0], R6 ;
+        /*0070*/                   RED.E.ADD.F32.FTZ.RN.STRONG.GPU desc[UR4][R2.64], R6 ;
+        /*0080*/                   ATOMG.E.ADD.64.STRONG.GPU PT, R8, desc[UR4][R2.64], R8 ;
+        /*0090*/                   HADD2.BF16_V2 R6, R6, R7 ;
+        /*00a0*/                   HFMA2.MMA R7, -RZ, RZ, 0, 0 ;
+        /*00b0*/                   EXIT ;
+)sass",
+                                                    "w.sass")
+                                     .functions[0]);
+  std::vector<std::string> what;
+  for (const auto& m : d.per_thread.memory) what.push_back(m.what);
+  EXPECT_EQ(what, (std::vector<std::string>{"global load, 8-bit", "global load, 16-bit", "global load, 64-bit",
+                                            "shared store, 128-bit", "shared load, 32-bit", "shared atomic, 32-bit",
+                                            "global atomic, 32-bit", "global atomic, 64-bit"}));
+  EXPECT_EQ(d.per_thread.barriers, 1);
+  ASSERT_EQ(d.per_thread.flops.size(), 1u);
+  EXPECT_EQ(d.per_thread.flops[0].what, "bf16 add x2");
+}
+
+// A wait loop (no global memory) on the only path is counted once and said so; a forward
+// branch that leaves two exits is counted by its longer side and said so.
+TEST(SassListing, SpinLoopsAndBranchesAreCountedOnceAndNoted) {
+  const SpecDraft d = draft_spec(parse_sass_listing(R"sass(
+	code for sm_90
+		Function : waits
+        /*0000*/                   ISETP.NE.AND P0, PT, R0, RZ, PT ;
+        /*0010*/               @P0 BRA `(.L_x_1) ;
+.L_x_0:
+        /*0020*/                   SYNCS.PHASECHK.TRANS64.TRYWAIT P1, [UR4], R2 ;
+        /*0030*/              @!P1 BRA `(.L_x_0) ;
+        /*0040*/                   LDS.128 R4, [R0] ;
+        /*0050*/                   STG.E.128 desc[UR4][R2.64], R4 ;
+        /*0060*/                   EXIT ;
+.L_x_1:
+        /*0070*/                   STG.E.128 desc[UR4][R2.64], RZ ;
+        /*0080*/                   EXIT ;
+)sass",
+                                                    "w.sass")
+                                     .functions[0]);
+  EXPECT_FALSE(d.element_loop);
+  EXPECT_EQ(d.per_thread.instructions, 7);
+  ASSERT_EQ(d.notes.size(), 2u);
+  EXPECT_NE(d.notes[0].find("a wait or spin loop, 2 instructions"), std::string::npos) << d.notes[0];
+  EXPECT_NE(d.notes[1].find("2 paths of different lengths"), std::string::npos) << d.notes[1];
+}
+
+TEST(SassListing, NamesPickOneFunctionOrListTheCandidates) {
+  const std::string two_archs = R"sass(
+	code for sm_80
+		Function : _Z1kIiEvPfT_
+        /*0000*/                   EXIT ;
+		Function : _Z1kIxEvPfT_
+        /*0000*/                   EXIT ;
+	code for sm_90
+		Function : _Z1kIiEvPfT_
+        /*0000*/                   NOP ;
+        /*0010*/                   EXIT ;
+		Function : _Z1kIxEvPfT_
+        /*0000*/                   EXIT ;
+)sass";
+  const SassListing l = parse_sass_listing(two_archs, "t.sass");
+  EXPECT_EQ(find_sass_function(l, "k<int>", "").arch, "sm_90");  // the newest by default
+  EXPECT_EQ(find_sass_function(l, "k<int>", "").instructions.size(), 2u);
+  EXPECT_EQ(find_sass_function(l, "_Z1kIiEvPfT_", "sm_80").arch, "sm_80");
+  EXPECT_EQ(find_sass_function(l, "void k<long long>(float*, long long)", "sm_90").mangled, "_Z1kIxEvPfT_");
+  const std::string ambiguous = error_of([&] { find_sass_function(l, "k", ""); });
+  EXPECT_NE(ambiguous.find("'k' matches 2 functions for sm_90: 'k<int>' (_Z1kIiEvPfT_), 'k<long long>' (_Z1kIxEvPfT_)"),
+            std::string::npos)
+      << ambiguous;
+  EXPECT_NE(error_of([&] { find_sass_function(l, "k<int>", "sm_75"); }).find("has no code for sm_75"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { find_sass_function(l, "q", ""); })
+                .find("no function 'q' in the SASS listing; functions: k<int>, "
+                      "k<long long>"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { parse_sass_listing("hello\n", "x.sass"); }).find("x.sass: no SASS function in it"),
+            std::string::npos);
+  EXPECT_NE(error_of([] {
+              draft_spec(parse_sass_listing("Function : f\n /*0000*/ BRA `(.L_x_9) ;\n", "b.sass").functions[0]);
+            }).find("branches to '.L_x_9'"),
+            std::string::npos);
+}
+
+TEST(SassListing, TheDraftIsASpecFileWithTheCounts) {
+  std::ostringstream out;
+  write_spec_draft(draft_spec(parse_sass_listing(kGridStride, "k.sass").functions[0]), "k.sass", out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("# FILL IN"), std::string::npos);
+  EXPECT_NE(text.find("inst_per_iteration = 6  # counted from SASS (sm_90, function loop_kernel)"), std::string::npos)
+      << text;
+  const std::vector<KernelSpec> specs = parse_kernel_specs(text, "draft.toml");
+  ASSERT_EQ(specs.size(), 1u);
+  const KernelPass& p = specs[0].passes[0];
+  EXPECT_EQ(p.symbol, "loop_kernel");
+  EXPECT_EQ(p.grid, GridPolicy::grid_stride);
+  EXPECT_EQ(p.inst_per_thread, 5);
+  EXPECT_EQ(p.inst_per_iteration, 6);
+  EXPECT_EQ(p.registers, 24);
+  EXPECT_EQ(p.static_shared_bytes, 512);
+  EXPECT_EQ(p.elements_per_thread, 4);
+  ASSERT_EQ(p.arrays.size(), 2u);
+  EXPECT_EQ(p.arrays[0].vector, 4);
+  EXPECT_EQ(p.arrays[1].op, AccessOp::store);
+}
+
+}  // namespace
+}  // namespace roofline

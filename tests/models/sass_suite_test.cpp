@@ -1,0 +1,152 @@
+// The suite's own SASS (sm_90, tests/models/data/sass) drafted into specs must give the
+// built-in specs' instruction counts (measured on the H100 as smsp__inst_executed per warp)
+// and their arrays' access widths; the kernels where a binary cannot say are listed with why.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "kernels/builtin_kernels.hpp"
+#include "models/error.hpp"
+#include "models/sass_listing.hpp"
+#include "models/spec_draft.hpp"
+#include "models/spec_file.hpp"
+
+namespace roofline {
+namespace {
+
+const std::filesystem::path kData = std::filesystem::path(ROOFLINE_SOURCE_DIR) / "tests/models/data/sass";
+
+const SassListing& suite_listing() {
+  static const SassListing listing = [] {
+    std::ostringstream text;
+    for (const char* file : {"suite_sm90.sass", "suite_sm90.res-usage.txt"}) {
+      std::ifstream in(kData / file);
+      text << in.rdbuf();
+    }
+    return parse_sass_listing(text.str(), "suite_sm90");
+  }();
+  return listing;
+}
+
+// The suite runs the 32-bit index instantiation wherever the extent fits (launch_helpers.cuh).
+SpecDraft draft_of(const KernelPass& p) {
+  return draft_spec(find_sass_function(suite_listing(), p.symbol + "<int>", "sm_90"));
+}
+
+// What the draft cannot match, and why.
+const std::map<std::string, std::string> kNotComparable{
+    {"copy_d2d", "the driver's copy kernel: no SASS of ours"},
+    {"add_f32_cub", "CUB's transform kernel: its shape is CUB's, its count one launch's average over its branches"},
+    {"read_only_f32",
+     "a data-dependent store (the sentinel never matches) follows the loads: the draft counts the longer path "
+     "(22) and lists the 18 warps take"},
+    {"add_f32x4_bulk",
+     "the mbarrier wait loops as long as the copies take (58 = an average of rounds); warp 0 alone issues the "
+     "copies: the draft lists the 44 of the other warps"},
+    {"add_f32x4_ilp2",
+     "inst_per_thread is fitted over two sizes with the remainder loop folded in; checked per iteration"},
+    {"add_f32x4_ilp4",
+     "inst_per_thread is fitted over two sizes with the remainder loop folded in; checked per iteration"},
+};
+
+TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
+  int compared = 0;
+  for (const KernelSpec& k : builtin_kernels()) {
+    if (kNotComparable.contains(k.name)) continue;
+    for (const KernelPass& p : k.passes) {
+      SCOPED_TRACE(k.name + " (" + p.symbol + ")");
+      const SpecDraft d = draft_of(p);
+      EXPECT_EQ(d.per_thread.instructions, p.inst_per_thread);
+      EXPECT_EQ(d.per_iteration.instructions, p.inst_per_iteration);
+      EXPECT_EQ(d.element_loop, p.grid == GridPolicy::grid_stride);
+      // The draft is a spec file that reads back with the same counts.
+      std::ostringstream text;
+      write_spec_draft(d, "suite_sm90", text);
+      const std::vector<KernelSpec> read = parse_kernel_specs(text.str(), "draft.toml");
+      ASSERT_EQ(read.size(), 1u);
+      EXPECT_EQ(read[0].passes[0].inst_per_thread, p.inst_per_thread);
+      EXPECT_EQ(read[0].passes[0].inst_per_iteration, p.inst_per_iteration);
+      EXPECT_EQ(read[0].passes[0].arrays.size(), d.element_accesses.size());
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 18);  // 17 kernels, the unfused Hadamard product with 2 passes
+}
+
+// The unrolled ILP loops hold ilp iterations of the spec's: their body over ilp is the fitted
+// per-iteration count.
+TEST(SassSuite, IlpLoopBodiesOverIlpMatchThePerIterationFit) {
+  for (const char* name : {"add_f32x4_ilp2", "add_f32x4_ilp4"}) {
+    const KernelPass& p = find_builtin_kernel(name)->passes[0];
+    const SpecDraft d = draft_of(p);
+    EXPECT_TRUE(d.element_loop);
+    EXPECT_NEAR(d.per_iteration.instructions / double(p.ilp), p.inst_per_iteration, 0.05) << name;
+  }
+}
+
+TEST(SassSuite, DataDependentPathsAreListedInTheNotes) {
+  auto notes_of = [](const char* name) {
+    std::string all;
+    for (const std::string& n : draft_of(find_builtin_kernel(name)->passes[0]).notes) all += n + '\n';
+    return all;
+  };
+  EXPECT_NE(notes_of("read_only_f32").find("(18, 22 instructions"), std::string::npos) << notes_of("read_only_f32");
+  const std::string bulk = notes_of("add_f32x4_bulk");
+  EXPECT_NE(bulk.find(", 44, "), std::string::npos) << bulk;
+  EXPECT_NE(bulk.find("a wait or spin loop"), std::string::npos) << bulk;
+}
+
+// Each array's accesses: elements_per_thread / vector instructions of vector x element bytes,
+// ilp times over in an unrolled loop.
+TEST(SassSuite, GlobalAccessesHaveTheSpecsWidths) {
+  for (const KernelSpec& k : builtin_kernels()) {
+    // Not ours; a store the sentinel never triggers; loads that are bulk copies (checked below).
+    if (k.name == "copy_d2d" || k.name == "add_f32_cub" || k.name == "read_only_f32" || k.name == "add_f32x4_bulk")
+      continue;
+    for (const KernelPass& p : k.passes) {
+      SCOPED_TRACE(k.name);
+      std::vector<std::pair<std::string, int>> expected, drafted;
+      for (const ArrayAccess& a : p.arrays)
+        for (int i = 0; i < p.elements_per_thread / a.vector * (p.grid == GridPolicy::grid_stride ? p.ilp : 1); ++i)
+          expected.emplace_back(a.op == AccessOp::load ? "load" : "store",
+                                a.vector * size_bytes(element_type(a, k.dtypes.front())) * 8);
+      const SpecDraft d = draft_of(p);
+      for (const ElementAccess& a : d.element_accesses) drafted.emplace_back(a.op, a.bits);
+      std::sort(expected.begin(), expected.end());
+      std::sort(drafted.begin(), drafted.end());
+      EXPECT_EQ(drafted, expected);
+    }
+  }
+}
+
+TEST(SassSuite, BulkCopiesAreTheLoadsOfTheBulkKernel) {
+  const SpecDraft d = draft_of(find_builtin_kernel("add_f32x4_bulk")->passes[0]);
+  std::vector<std::string> accesses;
+  for (const ElementAccess& a : d.element_accesses) accesses.push_back(fmt::format("{} {} {}", a.opcode, a.op, a.bits));
+  EXPECT_EQ(accesses, (std::vector<std::string>{"UBLKCP.S.G load 0", "UBLKCP.S.G load 0", "STG.E.128 store 128"}));
+}
+
+TEST(SassSuite, RegistersAndSharedMemoryComeFromTheResourceUsage) {
+  const SpecDraft d = draft_of(find_builtin_kernel("add_f32x4_bulk")->passes[0]);
+  EXPECT_EQ(d.registers, 18);
+  EXPECT_EQ(d.static_shared_bytes, 33800);
+}
+
+TEST(SassSuite, TemplateInstantiationsAreAmbiguousUntilNamed) {
+  try {
+    find_sass_function(suite_listing(), "add_f32_kernel", "");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'add_f32_kernel' matches 2 functions for sm_90: 'add_f32_kernel<long long>'"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace roofline
