@@ -85,7 +85,7 @@ TEST(SassSuite, IlpLoopBodiesOverIlpMatchThePerIterationFit) {
     const KernelPass& p = find_builtin_kernel(name)->passes[0];
     const SpecDraft d = draft_of(p);
     EXPECT_TRUE(d.element_loop);
-    EXPECT_NEAR(d.per_iteration.instructions / double(p.ilp), p.inst_per_iteration, 0.05) << name;
+    EXPECT_NEAR(d.per_iteration.instructions / double(p.ilp), p.inst_per_iteration.value_or(-1), 0.05) << name;
   }
 }
 
