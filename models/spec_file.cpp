@@ -6,7 +6,10 @@
 #include <cctype>
 #include <fstream>
 #include <sstream>
+#include <initializer_list>
+#include <span>
 #include <unordered_map>
+#include <vector>
 
 #include "models/detail/toml_fields.hpp"
 #include "models/error.hpp"
@@ -52,8 +55,26 @@ void for_each_table(const TomlFields& f, std::string_view key, bool required, Fn
   }
 }
 
+// BEGIN spec-v2 interim (patterns suite): the coming format's keys (notes on spec format v2)
+// are accepted and ignored until the parser reads them; replace this block then. Until then
+// grid = "per-row" reads as one-shot, the same grid when elements_per_thread x block = cols.
+constexpr std::array<std::string_view, 4> kV2KernelKeys = {"held_out", "shape", "cols", "sizes"};
+constexpr std::array<std::string_view, 5> kV2PassKeys = {"grid_blocks", "inst_per_block", "barriers_per_block",
+                                                         "shared", "atomics"};
+constexpr std::array<std::string_view, 6> kV2ArrayKeys = {"per_element", "times", "elements",
+                                                          "pattern", "reuse", "depends_on"};
+constexpr std::array<std::string_view, 1> kV2FlopKeys = {"times"};
+
+std::vector<std::string_view> with_v2(std::initializer_list<std::string_view> known,
+                                      std::span<const std::string_view> v2) {
+  std::vector<std::string_view> all(known);
+  all.insert(all.end(), v2.begin(), v2.end());
+  return all;
+}
+// END spec-v2 interim
+
 ArrayAccess parse_array(const TomlFields& f) {
-  f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "hint"});
+  f.reject_unknown_keys(with_v2({"name", "op", "type", "vector", "stride", "hint"}, kV2ArrayKeys));
   ArrayAccess a;
   a.name = f.required_string("name");
   const auto op = f.required_string("op");
@@ -72,7 +93,7 @@ ArrayAccess parse_array(const TomlFields& f) {
 }
 
 FlopCount parse_flop(const TomlFields& f) {
-  f.reject_unknown_keys({"type", "op", "per_element", "packed"});
+  f.reject_unknown_keys(with_v2({"type", "op", "per_element", "packed"}, kV2FlopKeys));
   FlopCount c;
   c.type = parse_dtype(f, f.table().get("type"), "type", f.required_string("type"));
   const auto op = f.required_string("op");
@@ -95,7 +116,7 @@ KernelPass parse_pass(const TomlFields& f) {
   p.elements_per_thread = static_cast<int>(f.optional_int("elements_per_thread", 1, 1024).value_or(1));
   p.ilp = static_cast<int>(f.optional_int("ilp", 1, 64).value_or(1));
   const auto grid = f.optional_string("grid").value_or("one-shot");
-  if (grid == "one-shot") p.grid = GridPolicy::one_shot;
+  if (grid == "one-shot" || grid == "per-row") p.grid = GridPolicy::one_shot;  // per-row: spec-v2 interim
   else if (grid == "grid-stride") p.grid = GridPolicy::grid_stride;
   else f.fail(f.table().get("grid"), "grid", fmt::format("expected one-shot or grid-stride, got \"{}\"", grid));
   for (auto key : {"inst_per_thread", "inst_per_iteration"}) {
@@ -147,19 +168,24 @@ KernelSpec parse_kernel(const toml::table& t, std::string_view file, std::size_t
   if (const toml::node* passes = t.get("pass")) {
     for (auto key : kPassKeys)
       if (t.contains(key)) f.fail(t.get(key), key, "belongs in each [[kernel.pass]] when passes are listed");
-    f.reject_unknown_keys({"name", "description", "category", "origin", "block", "dtypes", "pass"});
+    f.reject_unknown_keys(with_v2({"name", "description", "category", "origin", "block", "dtypes", "pass"},
+                                  kV2KernelKeys));
     const auto* list = passes->as_array();
     if (!list || list->empty()) f.fail(passes, "pass", "expected [[kernel.pass]] tables");
     for (std::size_t i = 0; i < list->size(); ++i) {
       const auto* pt = (*list)[i].as_table();
       if (!pt) f.fail(&(*list)[i], fmt::format("pass[{}]", i), "expected a table");
       TomlFields pf(*pt, file, fmt::format("{}: pass[{}]", f.context(), i));
-      pf.reject_unknown_keys(kPassKeys);
+      std::vector<std::string_view> pass_keys(kPassKeys.begin(), kPassKeys.end());
+      pass_keys.insert(pass_keys.end(), kV2PassKeys.begin(), kV2PassKeys.end());  // spec-v2 interim
+      pf.reject_unknown_keys(pass_keys);
       k.passes.push_back(parse_pass(pf));
     }
   } else {
     std::vector<std::string_view> known = {"name", "description", "category", "origin", "block", "dtypes"};
     known.insert(known.end(), kPassKeys.begin(), kPassKeys.end());
+    known.insert(known.end(), kV2KernelKeys.begin(), kV2KernelKeys.end());  // spec-v2 interim
+    known.insert(known.end(), kV2PassKeys.begin(), kV2PassKeys.end());      // spec-v2 interim
     f.reject_unknown_keys(known);
     k.passes.push_back(parse_pass(f));
   }
