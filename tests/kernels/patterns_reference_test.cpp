@@ -207,7 +207,7 @@ TEST(PatternsInputs, BinDistributions) {
   };
   const auto hu = patterns::histogram(as_u8(uniform));
   const auto hs = patterns::histogram(as_u8(skewed));
-  for (int b = 0; b < patterns::kBins; ++b) EXPECT_NEAR(hu[b], n / 256.0, 400) << b;  // ~6 sigma of 64
+  for (int b = 0; b < patterns::kBins; ++b) EXPECT_NEAR(static_cast<double>(hu[b]), n / 256.0, 400) << b;  // ~6 sigma of 64
   EXPECT_NEAR(static_cast<double>(hs[0]) / n, 0.9 + 0.1 / 256, 0.003);
   EXPECT_NEAR(static_cast<double>(hs[200]) / n, 0.1 / 256, 0.0002);
   EXPECT_THROW(fill_values(InputValues::bins_skewed, DType::f32, 3, 0, uniform), Error);
