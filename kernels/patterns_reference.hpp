@@ -3,13 +3,9 @@
 // that turns them into a HostCheckResult. Plain C++: the CPU tests call them with
 // hand-worked values; the family .cu files build their HostCheck from them.
 #include <array>
-#include <cmath>
 #include <cstdint>
-#include <limits>
 #include <span>
-#include <string>
 #include <string_view>
-#include <vector>
 
 #include "kernels/host_values.hpp"
 #include "kernels/kernel_impl.hpp"
