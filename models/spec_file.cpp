@@ -5,9 +5,9 @@
 #include <array>
 #include <cctype>
 #include <fstream>
-#include <sstream>
 #include <initializer_list>
 #include <span>
+#include <sstream>
 #include <unordered_map>
 #include <vector>
 
@@ -55,9 +55,10 @@ void for_each_table(const TomlFields& f, std::string_view key, bool required, Fn
   }
 }
 
-// BEGIN spec-v2 interim (patterns suite): the coming format's keys (notes on spec format v2)
-// are accepted and ignored until the parser reads them; replace this block then. Until then
-// grid = "per-row" reads as one-shot, the same grid when elements_per_thread x block = cols.
+// BEGIN spec-v2 interim (patterns suite): the keys of the extended format the patterns specs
+// already use (shape, shared, atomics, per-array per_element, ...) are accepted and ignored
+// until the parser reads them; replace this block then. Until then grid = "per-row" reads as
+// one-shot, the same grid when elements_per_thread x block = cols.
 constexpr std::array<std::string_view, 4> kV2KernelKeys = {"held_out", "shape", "cols", "sizes"};
 constexpr std::array<std::string_view, 5> kV2PassKeys = {"grid_blocks", "inst_per_block", "barriers_per_block",
                                                          "shared", "atomics"};
