@@ -31,7 +31,7 @@ std::string block_problem(const std::string& text) {
 void add_launch_options(CLI::App& cmd, LaunchOptions& opts) {
   cmd.add_option("-k,--kernel", opts.kernels, "kernel names or globs, e.g. add_f32x4 or 'add_*' (default: all)")
       ->delimiter(',');
-  cmd.add_option("--suite", opts.suite, "only kernels of this suite (elementwise, techniques, probes, hadamard, reference)")
+  cmd.add_option("--suite", opts.suite, "only kernels of this suite (elementwise, techniques, probes, hadamard, reference, patterns)")
       ->check(kNotEmpty);
   cmd.add_option("--spec", opts.spec_file, "TOML spec file of your own kernels (docs/kernel-spec.md)")->check(kNotEmpty);
   cmd.add_option("-n,--n", opts.sizes, "element counts: 268435456, 256M, 2^28 or 1<<28, comma-separated")

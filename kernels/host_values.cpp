@@ -6,6 +6,8 @@
 
 #include <cstring>
 
+#include "models/error.hpp"
+
 namespace roofline::kernels {
 namespace {
 
@@ -28,6 +30,13 @@ float random_value(DType t, std::uint64_t r) {
     case DType::fp8_e4m3: return symmetric_int(r, 8) / 2.0f;
     default: return static_cast<float>(static_cast<std::int64_t>(r >> 40) - (std::int64_t{1} << 23)) * 0x1p-23f;
   }
+}
+
+// fill_values()' non-random kinds, one value from element i's random bits.
+std::byte bin_index(InputValues v, std::uint64_t r) {
+  // Skewed: the high bits pick the hot bin 0 for 9 elements in 10, the low byte the rest.
+  if (v == InputValues::bins_skewed && (r >> 32) % 10 < 9) return std::byte{0};
+  return static_cast<std::byte>(r & 0xFF);
 }
 
 }  // namespace
@@ -91,13 +100,26 @@ bool is_poison(const std::byte* p, int size) {
 }
 
 void fill_random(DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out) {
+  fill_values(InputValues::random, t, seed, stream, out);
+}
+
+void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out) {
+  if ((v == InputValues::sixteenths && t != DType::f32) ||
+      ((v == InputValues::bins_uniform || v == InputValues::bins_skewed) && t != DType::u8))
+    throw Error("fill_values: sixteenths need an f32 buffer and bin indices a u8 buffer (the kernel's BufferLayout)");
   const int size = size_bytes(t);
   const auto n = static_cast<std::int64_t>(out.size()) / size;
   const std::uint64_t base = splitmix64(seed ^ splitmix64(stream + 1));
   parallel_chunks(n, [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t i = begin; i < end; ++i)
-      encode_value(t, random_value(t, splitmix64(base + static_cast<std::uint64_t>(i))),
-                   out.data() + i * size);
+    for (std::int64_t i = begin; i < end; ++i) {
+      const std::uint64_t r = splitmix64(base + static_cast<std::uint64_t>(i));
+      std::byte* at = out.data() + i * size;
+      switch (v) {
+        case InputValues::random: encode_value(t, random_value(t, r), at); break;
+        case InputValues::sixteenths: encode_value(t, symmetric_int(r, 16) / 16.0f, at); break;
+        default: *at = bin_index(v, r);
+      }
+    }
     return 0;
   });
 }

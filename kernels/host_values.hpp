@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "kernels/kernel_impl.hpp"
 #include "models/dtype.hpp"
 
 namespace roofline::kernels {
@@ -26,6 +27,8 @@ bool is_poison(const std::byte* p, int size);
 // f32 uniform in [-1, 1) on a 2^-23 grid; f16 k/64, |k| <= 512; bf16 k/16, |k| <= 64;
 // fp8_e4m3 k/2, |k| <= 8. `stream` separates the buffers of one kernel.
 void fill_random(DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out);
+// An input buffer's values as `v` makes them (InputValues); `random` is fill_random().
+void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out);
 
 // Runs f(begin, end) over [0, n) in contiguous chunks on the machine's cores, in order of
 // chunk index; returns one result per chunk.

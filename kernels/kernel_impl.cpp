@@ -6,7 +6,9 @@ const std::vector<KernelImpl>& all_kernel_impls() {
   static const std::vector<KernelImpl> all = [] {
     std::vector<KernelImpl> v;
     for (auto family : {elementwise_add_impls(), add_technique_impls(), memory_probe_impls(), hadamard_impls(),
-                        reference_impls()})
+                        reference_impls(), patterns_reduce_impls(), patterns_transpose_impls(),
+                        patterns_stencil_impls(), patterns_histogram_impls(), patterns_sgemm_impls(),
+                        patterns_rows_impls()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();
@@ -20,6 +22,7 @@ const KernelImpl* find_kernel_impl(std::string_view name) {
 }
 
 std::int64_t buffer_elements(const BufferLayout& b, std::int64_t n) {
+  if (b.elements > 0) return b.elements;
   return b.role == BufferRole::sink ? b.spread : n * b.spread;
 }
 
@@ -34,7 +37,8 @@ std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n) {
 std::int64_t useful_bytes(const KernelImpl& k, std::int64_t n) {
   std::int64_t total = 0;
   for (const auto& b : k.buffers)
-    if (b.role == BufferRole::input || b.role == BufferRole::output) total += n * size_bytes(b.type);
+    if (b.role == BufferRole::input || b.role == BufferRole::output || b.role == BufferRole::accumulator)
+      total += (b.elements > 0 ? b.elements : n) * size_bytes(b.type);
   return total;
 }
 

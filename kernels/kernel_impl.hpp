@@ -5,8 +5,10 @@
 // so no kernel repeats that boilerplate.
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,6 +21,17 @@ enum class BufferRole {
   output,        // poisoned before each launch, checked against the reference
   intermediate,  // written and read within one launch (unfused chains); checked, not "useful"
   sink,          // written only under a condition that never holds; must stay poisoned
+  accumulator,   // atomics add into it (a sum, histogram bins): zeroed, not poisoned, before each
+                 // launch and each profiler replay pass; checked by the kernel's HostCheck
+};
+
+// How an input buffer's values are made (all seeded and deterministic). `random` is
+// fill_random()'s, generated on the GPU; the others are made on the host and uploaded.
+enum class InputValues {
+  random,
+  sixteenths,   // f32 k/16, |k| <= 16: sums of up to 2^20 / (1/16) stay exact in any order
+  bins_uniform, // u8 bin indices, uniform over 0..255
+  bins_skewed,  // u8: 90 % of elements bin 0, the other 10 % uniform over 0..255 (bin 0 ~90.04 %)
 };
 
 struct BufferLayout {
@@ -28,7 +41,15 @@ struct BufferLayout {
   // Element i of the logical range lives at index i * spread; the buffer holds n * spread
   // elements (8 for one float per 32-byte sector). Sinks hold `spread` elements, whatever n.
   std::int64_t spread = 1;
+  // Elements whatever n (histogram bins, a sum, layernorm's gamma); 0 = n * spread.
+  std::int64_t elements = 0;
+  InputValues values = InputValues::random;
 };
+
+// How n maps onto the kernel's problem (the spec's `shape`): n elements in a row (flat), a
+// sqrt(n) x sqrt(n) matrix (square), or rows of kRowCols columns (rows).
+enum class ProblemShape { flat, square, rows };
+inline constexpr std::int64_t kRowCols = 1024;
 
 // What a launch function receives: device pointers in layout order and the grid the runner
 // chose with models/grid.hpp (0 for library calls that choose their own).
@@ -54,6 +75,29 @@ using ReferenceFn = void (*)(const float* inputs, float* outputs);
 // The GPU tests check each kernel's operation against its ReferenceFn (both verifiers agree).
 enum class ReferenceOp : int { none, copy, add, write_value, mul_then_mul, mul3 };
 
+// Whole-array verification for kernels whose outputs are not element-wise functions of their
+// inputs (reductions, transposes, stencils, histograms, GEMM, row kernels): host copies of
+// every buffer in layout order, inputs as generated, outputs as the kernel left them.
+struct HostArrays {
+  std::span<const std::vector<std::byte>> buffers;
+  std::int64_t n = 0;
+  template <typename T>
+  std::span<const T> as(std::size_t k) const {
+    const auto& b = buffers[k];
+    return {reinterpret_cast<const T*>(b.data()), b.size() / sizeof(T)};
+  }
+};
+
+struct HostCheckResult {
+  std::int64_t mismatches = 0;
+  // The element whose error is the largest multiple of its tolerance (-1: none checked).
+  std::int64_t worst_index = -1;
+  double worst_error = 0;  // |got - expected| there
+  std::string detail;      // "out[12]: got 3, expected 4 (tolerance 0)" for the worst element
+  bool ok() const { return mismatches == 0; }
+};
+using HostCheck = HostCheckResult (*)(const HostArrays&);
+
 struct KernelImpl {
   std::string_view name;
   std::span<const BufferLayout> buffers;
@@ -64,6 +108,10 @@ struct KernelImpl {
   int kernel_launches = 1;
   ReferenceFn reference = nullptr;
   ReferenceOp device_reference = ReferenceOp::none;
+  // Set for whole-array kernels instead of reference/device_reference (checked on the host).
+  HostCheck host_check = nullptr;
+  ProblemShape shape = ProblemShape::flat;
+  int fixed_block = 0;  // the only block size the kernel supports; 0 = any multiple of 32
 };
 
 // The families (one .cu file each).
@@ -72,6 +120,12 @@ std::span<const KernelImpl> add_technique_impls();
 std::span<const KernelImpl> memory_probe_impls();
 std::span<const KernelImpl> hadamard_impls();
 std::span<const KernelImpl> reference_impls();
+std::span<const KernelImpl> patterns_reduce_impls();
+std::span<const KernelImpl> patterns_transpose_impls();
+std::span<const KernelImpl> patterns_stencil_impls();
+std::span<const KernelImpl> patterns_histogram_impls();
+std::span<const KernelImpl> patterns_sgemm_impls();
+std::span<const KernelImpl> patterns_rows_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();
@@ -81,7 +135,8 @@ const KernelImpl* find_kernel_impl(std::string_view name);
 std::int64_t buffer_elements(const BufferLayout& b, std::int64_t n);
 std::int64_t buffer_bytes(const BufferLayout& b, std::int64_t n);
 std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n);
-// Every input read once and every output written once, n logical elements each.
+// Every input read once and every output written once: n logical elements each, or the
+// buffer's fixed element count.
 std::int64_t useful_bytes(const KernelImpl& k, std::int64_t n);
 
 // Value written by the write-only probes; sentinel the read-only probe compares against.

@@ -22,6 +22,7 @@
 #include "kernels/device_values.hpp"
 #include "kernels/host_values.hpp"
 #include "kernels/kernel_impl.hpp"
+#include "kernels/patterns_reference.hpp"
 #include "models/closest_match.hpp"
 #include "models/error.hpp"
 #include "models/grid.hpp"
@@ -176,11 +177,18 @@ class SuiteRunner final : public KernelRunner {
     seed_ = seed;
     block_ = block;
     grid_ = choose_grid(n, block);
-    // Inputs generated on the device, the same values fill_random() gives on the host.
-    for (std::size_t k = 0; k < device_.size(); ++k)
-      if (impl_.buffers[k].role == BufferRole::input)
-        kernels::fill_random_device(impl_.buffers[k].type, seed, k, device_[k].get(),
-                                    kernels::buffer_elements(impl_.buffers[k], n));
+    // Random inputs generated on the device, the same values fill_random() gives on the host;
+    // the other kinds (patterns: exact sums, histogram bins) made on the host and uploaded.
+    for (std::size_t k = 0; k < device_.size(); ++k) {
+      const BufferLayout& b = impl_.buffers[k];
+      if (b.role != BufferRole::input) continue;
+      if (b.values == kernels::InputValues::random) {
+        kernels::fill_random_device(b.type, seed, k, device_[k].get(), kernels::buffer_elements(b, n));
+      } else {
+        const std::vector<std::byte> host = host_input(k);
+        ROOFLINE_CUDA_CHECK(cudaMemcpy(device_[k].get(), host.data(), host.size(), cudaMemcpyHostToDevice));
+      }
+    }
     ROOFLINE_CUDA_CHECK(cudaGetLastError());
     restore();
   }
@@ -203,10 +211,14 @@ class SuiteRunner final : public KernelRunner {
     require_prepared();
     // No suite kernel writes its inputs (verify() would see it: it checks them against the
     // seed's values), so only the outputs need poisoning again; regenerating gigabytes of
-    // inputs before every replay pass would only cost time.
-    for (std::size_t k = 0; k < device_.size(); ++k)
-      if (impl_.buffers[k].role != BufferRole::input)
-        ROOFLINE_CUDA_CHECK(cudaMemset(device_[k].get(), std::to_integer<int>(kernels::kPoisonByte), device_[k].bytes()));
+    // inputs before every replay pass would only cost time. Atomics add into accumulators:
+    // they start from zero, so a replayed pass computes what the verified launch did.
+    for (std::size_t k = 0; k < device_.size(); ++k) {
+      const BufferRole role = impl_.buffers[k].role;
+      if (role == BufferRole::input) continue;
+      const int fill = role == BufferRole::accumulator ? 0 : std::to_integer<int>(kernels::kPoisonByte);
+      ROOFLINE_CUDA_CHECK(cudaMemset(device_[k].get(), fill, device_[k].bytes()));
+    }
     ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
@@ -258,6 +270,7 @@ class SuiteRunner final : public KernelRunner {
   VerifyResult verify_on_host() override {
     require_prepared();
     ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
+    if (impl_.host_check != nullptr) return verify_whole_arrays();
     std::vector<std::vector<std::byte>> host_inputs(device_.size());
     for (std::size_t k = 0; k < device_.size(); ++k)
       if (impl_.buffers[k].role == BufferRole::input) {
@@ -307,6 +320,31 @@ class SuiteRunner final : public KernelRunner {
     return result_of(all);
   }
 
+  // Whole-array kernels: every buffer copied back, the inputs compared with the seed's
+  // values, and the kernel's HostCheck on the lot.
+  VerifyResult verify_whole_arrays() {
+    std::vector<std::vector<std::byte>> host(device_.size());
+    Problems all;
+    for (std::size_t k = 0; k < device_.size(); ++k) {
+      host[k].resize(device_[k].bytes());
+      ROOFLINE_CUDA_CHECK(cudaMemcpy(host[k].data(), device_[k].get(), host[k].size(), cudaMemcpyDeviceToHost));
+      if (impl_.buffers[k].role == BufferRole::input && host[k] != host_input(k))
+        all.add(fmt::format("{}: input changed by the kernel", impl_.buffers[k].name));
+    }
+    const kernels::HostCheckResult r = impl_.host_check(kernels::HostArrays{host, n_});
+    all.count += r.mismatches;
+    if (r.mismatches > 0) all.first.push_back(r.detail);
+    return result_of(all);
+  }
+
+  // Input buffer k's values on the host, as prepare() gave them to the device.
+  std::vector<std::byte> host_input(std::size_t k) const {
+    const BufferLayout& b = impl_.buffers[k];
+    std::vector<std::byte> v(static_cast<std::size_t>(kernels::buffer_bytes(b, n_)));
+    kernels::fill_values(b.values, b.type, seed_, k, v);
+    return v;
+  }
+
   void* device_buffer(std::size_t k) const override { return k < ptrs_.size() ? ptrs_[k] : nullptr; }
 
   std::int64_t device_bytes() const override { return n_ > 0 ? kernels::total_device_bytes(impl_, n_) : 0; }
@@ -321,6 +359,16 @@ class SuiteRunner final : public KernelRunner {
     if (block <= 0 || block % 32 != 0 || block > 1024)
       throw InputError(fmt::format("kernel '{}': block must be a multiple of 32 between 32 and 1024, got {}",
                                    spec_.name, block));
+    if (impl_.fixed_block != 0 && block != impl_.fixed_block)
+      throw InputError(fmt::format("kernel '{}' is written for blocks of {} threads, got {}", spec_.name,
+                                   impl_.fixed_block, block));
+    if (impl_.shape == kernels::ProblemShape::square && kernels::patterns::square_side(n) < 0)
+      throw InputError(fmt::format("kernel '{}' works on a square matrix: n must be a perfect square "
+                                   "(2^20 = 1024^2, 2^24 = 4096^2, 2^28 = 16384^2), got {}",
+                                   spec_.name, n));
+    if (impl_.shape == kernels::ProblemShape::rows && n % kernels::kRowCols != 0)
+      throw InputError(fmt::format("kernel '{}' works on rows of {} columns: n must be a multiple of {}, got {}",
+                                   spec_.name, kernels::kRowCols, kernels::kRowCols, n));
     if (std::find(spec_.dtypes.begin(), spec_.dtypes.end(), dtype) == spec_.dtypes.end()) {
       std::string supported;
       for (DType d : spec_.dtypes) supported += (supported.empty() ? "" : ", ") + std::string(to_string(d));
@@ -370,7 +418,7 @@ class SuiteRunner final : public KernelRunner {
   // The GPU check covers the kernel: a device reference for its outputs and element types
   // the device code knows.
   bool on_device() const {
-    if (std::getenv("ROOFLINE_VERIFY_ON_HOST") != nullptr) return false;
+    if (std::getenv("ROOFLINE_VERIFY_ON_HOST") != nullptr || impl_.host_check != nullptr) return false;
     int inputs = 0, outputs = 0;
     for (const BufferLayout& b : impl_.buffers) {
       if (!device_type(b.type)) return false;

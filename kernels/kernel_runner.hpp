@@ -22,18 +22,21 @@ class KernelRunner {
   virtual ~KernelRunner() = default;
   virtual const KernelSpec& spec() const = 0;
   // Allocates buffers for n elements, fills inputs with random data from seed and poisons
-  // the outputs. Throws InputError when the buffers do not fit the device's free memory.
+  // the outputs. Throws InputError when the buffers do not fit the device's free memory, and
+  // before any CUDA call when n, the dtype or the block does not suit the kernel (a square
+  // kernel's n must be a perfect square, a row kernel's a multiple of 1024).
   virtual void prepare(std::int64_t n, DType dtype, int block, std::uint64_t seed) = 0;
   // Enqueues every pass of the kernel on the given stream (a cudaStream_t; nullptr = default).
   virtual void launch(void* stream) = 0;
   // Number of CUDA kernel launches one launch() makes (0 for cudaMemcpyAsync).
   virtual int kernel_launches() const = 0;
-  // Poisons the outputs again (before each profiler replay pass). Inputs stay as prepare()
-  // uploaded them: the suite's kernels never write their inputs.
+  // Poisons the outputs again and zeroes the accumulators that atomics add into (before each
+  // profiler replay pass). Inputs stay as prepare() uploaded them: the suite's kernels never
+  // write their inputs.
   virtual void restore() = 0;
   // Compares the outputs with the reference of the current inputs: on the GPU where the kernel
   // has a device reference (nothing but a few problem records crosses the bus), otherwise on
-  // the CPU as verify_on_host().
+  // the CPU as verify_on_host() (always for whole-array kernels: the patterns suite).
   virtual VerifyResult verify() = 0;
   // The CPU check: regenerates the inputs on the host, copies the outputs back and compares
   // them with the kernel's CPU reference. Slow at large n; the GPU tests cross-check verify().

@@ -52,6 +52,16 @@ void launch_selected(const LaunchContext& c) {
     launch_buffers(Sel::template fn<long long>, c);
 }
 
+// Calls f.template operator()<I>() with the index type the extent needs, for launches whose
+// kernels take more than their buffers and n (2-D grids, matrix sides: the patterns suite).
+template <typename F>
+void with_index_type(std::int64_t extent, F&& f) {
+  if (fits_int32(extent))
+    f.template operator()<int>();
+  else
+    f.template operator()<long long>();
+}
+
 // A one-launch suite kernel whose parameters are its buffers in layout order and n.
 template <typename Sel>
 constexpr KernelImpl single_pass(std::string_view name, std::span<const BufferLayout> buffers, ReferenceFn ref,

@@ -37,6 +37,24 @@ TEST(KernelPlan, BufferSizes) {
   EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("copy_d2d"), n), 2 * 4 * n);
 }
 
+TEST(KernelPlan, PatternsBufferSizes) {
+  const std::int64_t n = 1 << 20;
+  // Fixed-size buffers: one float of sum, 256 u32 bins, gamma and beta of 1024 floats.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("reduce_block_atomic"), n), 4 * n + 4);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("histogram_shared"), n), n + 4 * 256);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("layernorm_row"), n), 2 * 4 * n + 2 * 4 * 1024);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("sgemm_tiled"), n), 3 * 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("reduce_warp_shuffle"), n), 4 * n + 4);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("histogram_global_skewed"), n), n + 4 * 256);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("transpose_naive"), n), 8 * n);
+  for (const auto& name : kPatternsNames) {
+    const kernels::KernelImpl* k = find_kernel_impl(name);
+    ASSERT_NE(k, nullptr) << name;
+    EXPECT_NE(k->host_check, nullptr) << name;
+    EXPECT_EQ(k->reference, nullptr) << name;
+  }
+}
+
 TEST(KernelPlan, UsefulBytesCountEachInputAndOutputOnce) {
   const std::int64_t n = 1 << 20;
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("add_f32"), n), 12 * n);
@@ -76,6 +94,23 @@ TEST(KernelRunnerArguments, BadArgumentsAreInputErrorsBeforeAnyCudaCall) {
   EXPECT_THROW(r->launch(nullptr), Error);  // not prepared
   EXPECT_EQ(r->spec().name, "add_f16x8_pack");
   EXPECT_EQ(r->device_bytes(), 0);
+}
+
+TEST(KernelRunnerArguments, PatternsShapesAndBlocksAreInputErrorsBeforeAnyCudaCall) {
+  const auto message = [](const char* name, std::int64_t n, int block) {
+    try {
+      make_kernel_runner(name)->prepare(n, find_builtin_kernel(name)->dtypes.front(), block, 1);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("transpose_naive", 1000, 256).find("perfect square"), std::string::npos);
+  EXPECT_NE(message("sgemm_naive", (1 << 20) + 1, 256).find("perfect square"), std::string::npos);
+  EXPECT_NE(message("softmax_row", 1000, 256).find("multiple of 1024"), std::string::npos);
+  EXPECT_NE(message("sgemm_tiled", 1 << 20, 128).find("blocks of 256"), std::string::npos);
+  EXPECT_NE(message("transpose_tiled_padded", 1 << 20, 1024).find("blocks of 256"), std::string::npos);
+  EXPECT_THROW(make_kernel_runner("histogram_shared")->prepare(1000, DType::f32, 256, 1), InputError);  // u8 data
 }
 
 }  // namespace

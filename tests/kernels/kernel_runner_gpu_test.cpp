@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "kernels/builtin_kernels.hpp"
+#include "kernels/kernel_impl.hpp"
 #include "kernels/kernel_runner.hpp"
 #include "models/error.hpp"
 #include "suite_names.hpp"
@@ -52,7 +53,7 @@ TEST_P(EveryKernel, VerifiesAgainstTheReference) {
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, EveryKernel,
-    ::testing::Combine(::testing::ValuesIn(kSuiteNames),
+    ::testing::Combine(::testing::ValuesIn(kPerElementNames),
                        ::testing::Values<std::int64_t>(1, 3, 1000, (1 << 20) + 3, 1 << 24)),
     [](const auto& p) {
       return std::get<0>(p.param) + "_n" + std::to_string(std::get<1>(p.param));
@@ -79,7 +80,7 @@ INSTANTIATE_TEST_SUITE_P(Blocks, OtherBlocks,
 
 TEST(Verification, DetectsOutputsNeverWritten) {
   SKIP_WITHOUT_DEVICE();
-  for (const std::string& name : kSuiteNames) {
+  for (const std::string& name : kPerElementNames) {
     if (name == "read_only_f32") continue;  // writes nothing by design
     auto r = prepared(name, 1000);
     const VerifyResult v = r->verify();  // no launch: outputs still poisoned
@@ -145,8 +146,68 @@ TEST_P(BothVerifiers, Agree) {
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, BothVerifiers,
-    ::testing::Combine(::testing::ValuesIn(kSuiteNames), ::testing::Values<std::int64_t>(1000, (1 << 16) + 3)),
+    ::testing::Combine(::testing::ValuesIn(kPerElementNames), ::testing::Values<std::int64_t>(1000, (1 << 16) + 3)),
     [](const auto& p) { return std::get<0>(p.param) + "_n" + std::to_string(std::get<1>(p.param)); });
+
+// The patterns suite: sizes its shapes allow (odd matrix sides, partial tiles and blocks
+// included), whole-array checks on the host.
+std::vector<std::tuple<std::string, std::int64_t>> patterns_launches() {
+  std::vector<std::tuple<std::string, std::int64_t>> out;
+  for (const std::string& name : kPatternsNames) {
+    std::vector<std::int64_t> sizes;
+    switch (kernels::find_kernel_impl(name)->shape) {
+      case kernels::ProblemShape::square: sizes = {1, 33 * 33, 1000 * 1000, 1 << 20, 1 << 24}; break;
+      case kernels::ProblemShape::rows: sizes = {1024, 3 * 1024, 1 << 20, 1 << 24}; break;
+      default: sizes = {1, 1000, (1 << 20) + 3, 1 << 24};
+    }
+    for (auto n : sizes) out.emplace_back(name, n);
+  }
+  return out;
+}
+
+class Patterns : public ::testing::TestWithParam<std::tuple<std::string, std::int64_t>> {};
+
+TEST_P(Patterns, VerifyAndVerifyAgainAfterRestore) {
+  SKIP_WITHOUT_DEVICE();
+  const auto& [name, n] = GetParam();
+  auto r = prepared(name, n);
+  r->launch(nullptr);
+  const VerifyResult v = r->verify();
+  EXPECT_TRUE(v.ok) << v.message;
+  EXPECT_GT(r->grid_blocks(), 0);
+  EXPECT_GT(r->useful_bytes(), 0);
+  // restore() zeroes the accumulators (sums, bins): a second launch verifies too.
+  r->restore();
+  r->launch(nullptr);
+  const VerifyResult again = r->verify();
+  EXPECT_TRUE(again.ok) << again.message;
+  EXPECT_EQ(r->verify_on_host().ok, again.ok);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, Patterns, ::testing::ValuesIn(patterns_launches()), [](const auto& p) {
+  return std::get<0>(p.param) + "_n" + std::to_string(std::get<1>(p.param));
+});
+
+TEST(PatternsVerification, AccumulatorsMustStartFromZero) {
+  SKIP_WITHOUT_DEVICE();
+  for (const char* name : {"reduce_block_atomic", "reduce_warp_shuffle", "histogram_shared", "histogram_global"}) {
+    auto r = prepared(name, 1 << 20);
+    r->launch(nullptr);
+    r->launch(nullptr);  // no restore: twice the sum, twice the counts
+    EXPECT_FALSE(r->verify().ok) << name;
+  }
+}
+
+TEST(PatternsVerification, DetectsOutputsNeverWritten) {
+  SKIP_WITHOUT_DEVICE();
+  for (const char* name : {"transpose_naive", "transpose_tiled_padded", "stencil5_2d", "sgemm_naive", "sgemm_tiled",
+                           "softmax_row", "layernorm_row"}) {
+    auto r = prepared(name, 1 << 20);
+    const VerifyResult v = r->verify();
+    EXPECT_FALSE(v.ok) << name;
+    EXPECT_NE(v.message.find("never written"), std::string::npos) << name << ": " << v.message;
+  }
+}
 
 void poke(KernelRunner& r, std::size_t buffer, std::int64_t element, float value) {
   ASSERT_NE(r.device_buffer(buffer), nullptr);

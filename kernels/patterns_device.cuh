@@ -1,0 +1,69 @@
+#pragma once
+// Device building blocks the patterns kernels share: warp and block reductions, the 2-D
+// launch geometry of the matrix kernels.
+#include <cstdint>
+#include <string>
+
+#include "kernels/launch_helpers.cuh"
+#include "kernels/patterns_reference.hpp"
+#include "models/error.hpp"
+
+namespace roofline::kernels::patterns {
+
+struct Sum {
+  __device__ float operator()(float a, float b) const { return a + b; }
+};
+struct Max {
+  __device__ float operator()(float a, float b) const { return fmaxf(a, b); }
+};
+
+// __shfl_down_sync tree over the 32 lanes: lane 0 ends with the warp's result.
+template <typename Op>
+__device__ __forceinline__ float warp_reduce(float v, Op op) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) v = op(v, __shfl_down_sync(0xffffffffu, v, offset));
+  return v;
+}
+
+// The block's result in every thread: each warp reduces, lane 0s meet in shared memory, then
+// every warp reduces those partials itself (two barriers, no broadcast round).
+template <typename Op>
+__device__ __forceinline__ float block_reduce(float v, Op op, float identity) {
+  __shared__ float partials[32];
+  v = warp_reduce(v, op);
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  __syncthreads();  // the previous call's readers are done with partials
+  if (lane == 0) partials[warp] = v;
+  __syncthreads();
+  v = warp_reduce(lane < blockDim.x / 32 ? partials[lane] : identity, op);
+  return __shfl_sync(0xffffffffu, v, 0);
+}
+
+// Matrix kernels: 32 threads across a row (coalesced), blockDim / 32 rows per block.
+inline dim3 matrix_block(int threads) { return dim3(32, static_cast<unsigned>(threads / 32)); }
+
+// Blocks covering a side x side matrix with tiles of tile_cols x tile_rows elements.
+inline dim3 matrix_grid(std::int64_t side, std::int64_t tile_cols, std::int64_t tile_rows) {
+  const std::int64_t x = (side + tile_cols - 1) / tile_cols, y = (side + tile_rows - 1) / tile_rows;
+  if (y > 65535)
+    throw Error("a " + std::to_string(side) + " x " + std::to_string(side) + " matrix needs " + std::to_string(y) +
+                " block rows, more than a grid's 65535: use a smaller n");
+  return dim3(static_cast<unsigned>(x), static_cast<unsigned>(y));
+}
+
+// A one-launch patterns kernel, verified as a whole by `check`.
+constexpr KernelImpl whole_array_kernel(std::string_view name, std::span<const BufferLayout> buffers,
+                                        const void* (*device_function)(std::int64_t),
+                                        void (*launch)(const LaunchContext&), HostCheck check,
+                                        ProblemShape shape = ProblemShape::flat, int fixed_block = 0) {
+  KernelImpl k{name, buffers, device_function, launch};
+  k.host_check = check;
+  k.shape = shape;
+  k.fixed_block = fixed_block;
+  return k;
+}
+
+// The launch's matrix side (prepare() has checked n is a perfect square).
+inline std::int64_t side_of(const LaunchContext& c) { return square_side(c.n); }
+
+}  // namespace roofline::kernels::patterns

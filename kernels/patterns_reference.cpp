@@ -1,0 +1,111 @@
+#include "kernels/patterns_reference.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofline::kernels::patterns {
+
+std::int64_t square_side(std::int64_t n) {
+  if (n <= 0) return -1;
+  auto s = static_cast<std::int64_t>(std::sqrt(static_cast<double>(n)));
+  while (s * s > n) --s;
+  while ((s + 1) * (s + 1) <= n) ++s;
+  return s * s == n ? s : -1;
+}
+
+double float_sum_tolerance(std::int64_t length, double magnitude) {
+  const double depth = std::max(1.0, std::ceil(std::log2(static_cast<double>(std::max<std::int64_t>(length, 2)))));
+  return kFloatEpsilon * depth * magnitude;
+}
+
+double sum(std::span<const float> x) {
+  const auto parts = parallel_chunks(static_cast<std::int64_t>(x.size()), [&](std::int64_t begin, std::int64_t end) {
+    double s = 0;
+    for (std::int64_t i = begin; i < end; ++i) s += x[static_cast<std::size_t>(i)];
+    return s;
+  });
+  double s = 0;
+  for (double p : parts) s += p;
+  return s;
+}
+
+float stencil5_at(std::span<const float> in, std::int64_t side, std::int64_t r, std::int64_t c) {
+  const auto at = [&](std::int64_t i, std::int64_t j) { return in[static_cast<std::size_t>(i * side + j)]; };
+  if (r == 0 || c == 0 || r == side - 1 || c == side - 1) return at(r, c);
+  return stencil5_point(at(r, c), at(r - 1, c), at(r + 1, c), at(r, c - 1), at(r, c + 1));
+}
+
+std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data) {
+  const auto parts =
+      parallel_chunks(static_cast<std::int64_t>(data.size()), [&](std::int64_t begin, std::int64_t end) {
+        std::array<std::int64_t, kBins> h{};
+        for (std::int64_t i = begin; i < end; ++i) ++h[data[static_cast<std::size_t>(i)]];
+        return h;
+      });
+  std::array<std::int64_t, kBins> h{};
+  for (const auto& p : parts)
+    for (int b = 0; b < kBins; ++b) h[b] += p[b];
+  return h;
+}
+
+double gemm_element(std::span<const float> a, std::span<const float> b, std::int64_t side, std::int64_t r,
+                    std::int64_t c, double* magnitude) {
+  double s = 0, m = 0;
+  for (std::int64_t k = 0; k < side; ++k) {
+    const double p = static_cast<double>(a[static_cast<std::size_t>(r * side + k)]) *
+                     static_cast<double>(b[static_cast<std::size_t>(k * side + c)]);
+    s += p;
+    m += std::fabs(p);
+  }
+  if (magnitude != nullptr) *magnitude = m;
+  return s;
+}
+
+void softmax_row(std::span<const float> x, std::span<double> out) {
+  const double max = *std::max_element(x.begin(), x.end());
+  double total = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) total += out[i] = std::exp(static_cast<double>(x[i]) - max);
+  for (double& v : out) v /= total;
+}
+
+void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,
+                   std::span<double> out) {
+  double mean = 0, var = 0;
+  for (float v : x) mean += v;
+  mean /= static_cast<double>(x.size());
+  for (float v : x) var += (v - mean) * (v - mean);
+  var /= static_cast<double>(x.size());
+  const double rstd = 1.0 / std::sqrt(var + static_cast<double>(kLayerNormEpsilon));
+  for (std::size_t i = 0; i < x.size(); ++i) out[i] = (x[i] - mean) * rstd * gamma[i] + beta[i];
+}
+
+void Comparison::add(std::int64_t index, double got, double expected, double tolerance) {
+  const double error = std::fabs(got - expected);
+  const bool bad = !(error <= tolerance);  // NaN (a poisoned float) fails
+  if (bad) ++result_.mismatches;
+  const double ratio = std::isnan(error) ? std::numeric_limits<double>::infinity()
+                                         : error / std::max(tolerance, std::numeric_limits<double>::min());
+  if (ratio > worst_ratio_) {  // a failing element (ratio > 1) always outranks a passing one
+    worst_ratio_ = ratio;
+    result_.worst_index = index;
+    result_.worst_error = error;
+    result_.detail = std::isnan(got) ? fmt::format("{}[{}]: never written (still poisoned), expected {}", buffer_,
+                                                   index, expected)
+                                     : fmt::format("{}[{}]: got {}, expected {} (tolerance {:.3g})", buffer_, index,
+                                                   got, expected, tolerance);
+  }
+}
+
+void Comparison::merge(const Comparison& other) {
+  const std::int64_t mismatches = result_.mismatches + other.result_.mismatches;
+  if (other.worst_ratio_ > worst_ratio_) {
+    result_ = other.result_;
+    worst_ratio_ = other.worst_ratio_;
+  }
+  result_.mismatches = mismatches;
+}
+
+}  // namespace roofline::kernels::patterns

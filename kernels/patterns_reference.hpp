@@ -1,0 +1,78 @@
+#pragma once
+// CPU references of the `patterns` suite (whole arrays, not per element) and the comparison
+// that turns them into a HostCheckResult. Plain C++: the CPU tests call them with
+// hand-worked values; the family .cu files build their HostCheck from them.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "kernels/host_values.hpp"
+#include "kernels/kernel_impl.hpp"
+
+#ifdef __CUDACC__
+#define ROOFLINE_HOST_DEVICE __host__ __device__
+#else
+#define ROOFLINE_HOST_DEVICE
+#endif
+
+namespace roofline::kernels::patterns {
+
+inline constexpr int kBins = 256;
+inline constexpr float kLayerNormEpsilon = 1e-5f;
+inline constexpr double kFloatEpsilon = 0x1p-24;  // unit roundoff of f32
+
+// One interior point of the 5-point Jacobi stencil, in the order the kernel adds (both sides
+// call this, so the CPU result is bit for bit the device's).
+ROOFLINE_HOST_DEVICE inline float stencil5_point(float centre, float up, float down, float left, float right) {
+  return 0.2f * ((((centre + up) + down) + left) + right);
+}
+
+// sqrt(n) for a square kernel's n; -1 when n is no perfect square.
+std::int64_t square_side(std::int64_t n);
+
+// Allowance for a float sum of `length` terms added in an unknown order (atomics, block
+// trees): the tree-order rounding bound, unit roundoff x ceil(log2 length) x magnitude.
+double float_sum_tolerance(std::int64_t length, double magnitude);
+
+double sum(std::span<const float> x);  // in double, exact for the suite's inputs
+// Point (r, c) of a stencil step on a side x side grid: interior points by stencil5_point,
+// the boundary ring copied from the input.
+float stencil5_at(std::span<const float> in, std::int64_t side, std::int64_t r, std::int64_t c);
+std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data);
+// C[r][c] of C = A B (side x side, row-major) in double, and sum |A[r][k] B[k][c]| (its scale).
+double gemm_element(std::span<const float> a, std::span<const float> b, std::int64_t side, std::int64_t r,
+                    std::int64_t c, double* magnitude = nullptr);
+// One row, in double.
+void softmax_row(std::span<const float> x, std::span<double> out);
+void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,
+                   std::span<double> out);
+
+// Accumulates checked elements; the worst is the largest error relative to its tolerance.
+class Comparison {
+ public:
+  explicit Comparison(std::string_view buffer = {}) : buffer_(buffer) {}
+  void add(std::int64_t index, double got, double expected, double tolerance);
+  void merge(const Comparison& other);
+  const HostCheckResult& result() const { return result_; }
+
+ private:
+  std::string_view buffer_;
+  HostCheckResult result_;
+  double worst_ratio_ = -1;
+};
+
+// Checks elements [0, count) on every core: element(i, comparison) adds element i's checks.
+template <typename F>
+HostCheckResult compare_all(std::string_view buffer, std::int64_t count, F element) {
+  const auto chunks = parallel_chunks(count, [&](std::int64_t begin, std::int64_t end) {
+    Comparison c(buffer);
+    for (std::int64_t i = begin; i < end; ++i) element(i, c);
+    return c;
+  });
+  Comparison all(buffer);
+  for (const auto& c : chunks) all.merge(c);
+  return all.result();
+}
+
+}  // namespace roofline::kernels::patterns
