@@ -34,7 +34,9 @@ void add_launch_options(CLI::App& cmd, LaunchOptions& opts) {
   cmd.add_option("--suite", opts.suite, "only kernels of this suite (elementwise, techniques, probes, hadamard, reference, patterns)")
       ->check(kNotEmpty);
   cmd.add_option("--spec", opts.spec_file, "TOML spec file of your own kernels (docs/kernel-spec.md)")->check(kNotEmpty);
-  cmd.add_option("-n,--n", opts.sizes, "element counts: 268435456, 256M, 2^28 or 1<<28, comma-separated")
+  cmd.add_option("-n,--n", opts.sizes,
+                 "element counts: 268435456, 256M, 2^28 or 1<<28, comma-separated (by default a kernel whose spec "
+                 "lists its own sizes, such as SGEMM, runs those)")
       ->capture_default_str();
   cmd.add_option("--dtype", opts.dtype, "element type (default: each kernel's first)")->check(kNotEmpty);
   cmd.add_option("--block", opts.block, "threads per block, a multiple of 32 up to 1024 (default: each kernel's)")
@@ -57,7 +59,8 @@ std::vector<std::pair<KernelSpec, Launch>> expand_launches(const LaunchOptions& 
   std::vector<std::pair<KernelSpec, Launch>> out;
   for (const auto& spec : select_kernels({opts.kernels, opts.suite, opts.spec_file})) {
     const KernelSpec resolved = with_compiled_registers(spec, arch);
-    for (auto n : sizes)
+    const bool own_sizes = !spec.sizes.empty() && opts.sizes == kSuiteSizes;
+    for (auto n : own_sizes ? spec.sizes : sizes)
       for (auto cache : caches) {
         Launch l;
         l.kernel = spec.name;

@@ -12,11 +12,15 @@
 
 namespace roofline {
 
+// The suite's sizes: crossing the L2 to DRAM-bound. A kernel whose spec lists its own `sizes`
+// (SGEMM, too slow at 2^28) runs those instead unless -n names sizes.
+inline constexpr const char* kSuiteSizes = "2^20,2^24,2^28";
+
 struct LaunchOptions {
   std::vector<std::string> kernels;  // names or globs, comma-separated or repeated
   std::string suite;
   std::string spec_file;
-  std::string sizes = "2^20,2^24,2^28";
+  std::string sizes = kSuiteSizes;
   std::string dtype;  // empty = each kernel's default
   int block = 0;      // 0 = each kernel's default
   std::string cache = "cold";  // cold, warm or both

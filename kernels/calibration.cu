@@ -166,6 +166,34 @@ __global__ void __launch_bounds__(kBlock) read4_ilp1_kernel(const unsigned* __re
 
 __global__ void empty_kernel() {}
 
+// Atomics that all meet on one word: `spread` is 0 at run time, so the compiler cannot prove
+// the address uniform and aggregate them; every thread's atomics reach the L2 one by one.
+__global__ void __launch_bounds__(kBlock) one_address_atomics_kernel(unsigned* counter, unsigned spread,
+                                                                     int per_thread, ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  unsigned* target = counter + (threadIdx.x & spread);
+  for (int i = 0; i < per_thread; ++i) atomicAdd(target, 1u);
+  clk.stop(rec);
+}
+
+// One barrier-separated step per trip: a shared store, __syncthreads(), a dependent shared load
+// of another warp's word. Two buffers alternate, so no second barrier is needed before the
+// next store.
+__global__ void __launch_bounds__(kBlock) barrier_steps_kernel(int steps, unsigned* sink, ClockRecord* rec) {
+  __shared__ unsigned buf[2][kBlock];
+  BlockClock clk;
+  clk.start(rec);
+  unsigned v = threadIdx.x;
+  for (int i = 0; i < steps; ++i) {
+    buf[i & 1][threadIdx.x] = v;
+    __syncthreads();
+    v += buf[i & 1][(threadIdx.x + 32) % kBlock];
+  }
+  if (v == 0xFFFFFFFFu) *sink = v;  // keeps the chain live
+  clk.stop(rec);
+}
+
 __global__ void chase_init_kernel(unsigned* buf, const unsigned* order, unsigned m, unsigned stride_words) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < m) buf[static_cast<std::size_t>(order[i]) * stride_words] = order[i + 1 == m ? 0 : i + 1] * stride_words;
@@ -615,6 +643,21 @@ ChaseResult CalibrationKernels::chase(bool l1, int warm_steps, int steps) {
   r.cycles_per_step = static_cast<double>(out[0]) / steps;
   r.ns_per_step = static_cast<double>(out[1]) / steps;
   return r;
+}
+
+std::vector<Sample> CalibrationKernels::time_one_address_atomics(int per_thread, int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const int blocks = std::min(resident_blocks(one_address_atomics_kernel, m.sms), m.max_blocks);
+  const double threads = static_cast<double>(blocks) * kBlock;
+  return m.timed([&] { one_address_atomics_kernel<<<blocks, kBlock, 0, m.stream>>>(m.sink, 0u, per_thread, m.records); },
+                 warmup, repetitions, threads * per_thread, static_cast<std::int64_t>(threads), blocks);
+}
+
+std::vector<Sample> CalibrationKernels::time_barrier_steps(int steps, int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const int blocks = std::min(m.sms, m.max_blocks);  // one block per SM: the steps of one block, in series
+  return m.timed([&] { barrier_steps_kernel<<<blocks, kBlock, 0, m.stream>>>(steps, m.sink, m.records); }, warmup,
+                 repetitions, static_cast<double>(steps), static_cast<std::int64_t>(blocks) * kBlock, blocks);
 }
 
 std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, int warmup, int repetitions) {

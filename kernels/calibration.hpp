@@ -90,6 +90,11 @@ class CalibrationKernels {
   ChaseResult chase(bool l1, int warm_steps, int steps);
   // Evicts the L2: one read16 launch over the source buffer (>= 2 x L2 expected).
   void evict_l2();
+  // Every resident thread adds 1 to one word per_thread times; work = the atomics.
+  std::vector<Sample> time_one_address_atomics(int per_thread, int warmup, int repetitions);
+  // One 256-thread block per SM runs `steps` barrier-separated steps (shared store, barrier,
+  // dependent shared load); work = steps.
+  std::vector<Sample> time_barrier_steps(int steps, int warmup, int repetitions);
   // FMA peak: iterations x 128 FMA instructions per thread.
   std::vector<Sample> time_fma(FmaType type, int iterations, int warmup, int repetitions);
 

@@ -51,14 +51,23 @@ struct ArrayAccess {
   std::string depends_on;       // an earlier load whose value gives this load's address
 };
 
+// A count that may scale with the row length: value x (cols or 1). Written "cols / 32",
+// "2 * cols", "cols" or a number.
+struct ScaledCount {
+  double value = 0;
+  Scale times = Scale::one;
+};
+
 // Shared-memory accesses of a pass, counted per thread access.
 struct SharedAccess {
   AccessOp op = AccessOp::load;
   bool atomic = false;
   double per_element = 0;  // thread accesses per logical element
   double per_block = 0;    // thread accesses per block (a block's tree reduction)
-  int vector = 1;          // elements per access
-  int ways = 1;            // bank-conflict ways: wavefronts per warp request
+  Scale times = Scale::one;   // per_element x cols (a tiled GEMM's K loop)
+  int vector = 1;             // elements per access
+  std::optional<DType> type;  // element type; empty = 4 bytes
+  double ways = 1;            // bank-conflict ways: wavefronts per warp request (an expectation may be fractional)
 };
 
 // Atomic read-modify-writes of a pass.
@@ -68,7 +77,7 @@ struct AtomicAccess {
   double per_element = 0;   // thread atomics per logical element
   double per_block = 0;     // thread atomics per block
   double addresses = 1;     // distinct addresses they spread over (1: every atomic the same word)
-  int ways = 1;             // shared atomics: lanes of a warp serialised on one address or bank
+  double ways = 1;          // shared atomics: lanes of a warp serialised on one bank (expected, may be fractional)
 };
 
 struct FlopCount {
@@ -87,6 +96,10 @@ struct KernelPass {
   std::vector<SharedAccess> shared;
   std::vector<AtomicAccess> atomics;
   int elements_per_thread = 1;  // per loop iteration
+  // chunked: a thread's elements are contiguous (elements_per_thread in a row); interleaved: on
+  // each access the warp's lanes take consecutive elements (a block-stride loop over a row, a
+  // tile's rows), so every access is coalesced across the warp.
+  bool interleaved = false;
   int ilp = 1;                  // independent iterations a thread keeps in flight
   GridPolicy grid = GridPolicy::one_shot;
   std::int64_t grid_blocks = 0;   // grid-stride: the launch's own grid (0: one wave of resident blocks)
@@ -94,7 +107,11 @@ struct KernelPass {
   std::optional<double> inst_per_thread;     // per warp, outside the element loop
   std::optional<double> inst_per_iteration;  // per loop iteration of a warp
   double inst_per_block = 0;                 // per block, once (a block's final reduction)
-  double barriers_per_block = 0;             // __syncthreads() a block executes
+  double barriers_per_block = 0;             // __syncthreads() a block executes once
+  // The trip count of each thread's loop when the shape sets it (a GEMM's K / tile); empty: the
+  // element loop's (grid-stride) or none (one-shot).
+  std::optional<ScaledCount> iterations;
+  double barriers_per_iteration = 0;         // __syncthreads() per trip of that loop
   int registers = 0;              // 0 = unknown: the caller fills it (compiler report) or 32 is assumed
   Source registers_source = Source::assumed;
   int static_shared_bytes = 0;

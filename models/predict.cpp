@@ -368,9 +368,12 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
 
   // Shared memory: a warp request takes one wavefront per conflict way, and at least one per
   // 128 bytes it moves; per_block counts are warp requests already.
+  const double cols = static_cast<double>(ctx.dims.cols);
+  auto scaled = [&](double v, Scale times) { return v * (times == Scale::cols ? cols : 1.0); };
   for (const auto& sh : pass.shared) {
-    const double requests = static_cast<double>(n) * sh.per_element / 32 + blocks * sh.per_block;
-    const double wavefronts = requests * std::max<double>(sh.ways, sh.vector * 4 * 32 / 128.0);
+    const double requests = static_cast<double>(n) * scaled(sh.per_element, sh.times) / 32 + blocks * sh.per_block;
+    const double access_bytes = sh.vector * (sh.type ? size_bytes(*sh.type) : 4);
+    const double wavefronts = requests * std::max(sh.ways, access_bytes * 32 / 128.0);
     w.wavefronts += wavefronts;
     if (!sh.atomic) (sh.op == AccessOp::store ? w.shared_st : w.shared_ld) += wavefronts;
   }
@@ -383,19 +386,21 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
       w.atomic_serial_s += count / at.addresses * gpu.atomic_same_address_cycles.value / f;
     }
   }
-  w.barrier_steps = pass.barriers_per_block;
+  // A loop whose trip count the shape sets (a GEMM's K tiles): every warp runs it.
+  const double trips = pass.iterations ? scaled(pass.iterations->value, pass.iterations->times) : 0.0;
+  w.barrier_steps = pass.barriers_per_block + trips * pass.barriers_per_iteration;
 
   // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
   w.sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);
   const double warps = blocks * std::ceil(launch.block / 32.0);
-  const double warp_iterations = std::ceil(std::ceil(static_cast<double>(n) / pass.elements_per_thread) / 32.0);
+  const double warp_iterations =
+      pass.iterations ? warps * trips : std::ceil(std::ceil(static_cast<double>(n) / pass.elements_per_thread) / 32.0);
   w.inst_known = pass.inst_per_thread || pass.inst_per_iteration;
   w.inst = warps * pass.inst_per_thread.value_or(0) + warp_iterations * pass.inst_per_iteration.value_or(0) +
            blocks * pass.inst_per_block;
   if (!w.inst_known)
     p.notes.push_back(fmt::format("pass '{}': instruction counts unknown, so is the issue bound (`roofline spec "
                                   "--from-binary` counts them from the SASS)", pass.symbol));
-  const double cols = static_cast<double>(ctx.dims.cols);
   for (const auto& fl : pass.flops) {
     const double ops = static_cast<double>(n) * fl.per_element * (fl.times == Scale::cols ? cols : 1.0);
     const double instructions = ops / fl.packed;

@@ -95,8 +95,37 @@ ArrayAccess parse_array(const TomlFields& f) {
   return a;
 }
 
+// "cols / 32", "2 * cols", "cols" or a plain number.
+std::optional<ScaledCount> parse_scaled_count(const TomlFields& f, std::string_view key, double hi) {
+  const toml::node* n = f.table().get(key);
+  if (!n) return std::nullopt;
+  if (n->is_number()) return ScaledCount{f.required_number(key, 0, hi), Scale::one};
+  const auto text = n->value<std::string>();
+  auto bad = [&] { f.fail(n, key, "expected a number, \"cols\", \"cols / K\" or \"K * cols\""); };
+  if (!text) bad();
+  std::string t;
+  for (char c : *text)
+    if (c != ' ') t += c;
+  auto number = [&](std::string_view s) {
+    try {
+      std::size_t used = 0;
+      const double v = std::stod(std::string(s), &used);
+      if (used != s.size() || !(v > 0) || v > hi) bad();
+      return v;
+    } catch (const std::exception&) {
+      bad();
+    }
+    return 0.0;
+  };
+  if (t == "cols") return ScaledCount{1, Scale::cols};
+  if (t.starts_with("cols/")) return ScaledCount{1 / number(std::string_view(t).substr(5)), Scale::cols};
+  if (t.ends_with("*cols")) return ScaledCount{number(std::string_view(t).substr(0, t.size() - 5)), Scale::cols};
+  bad();
+  return std::nullopt;
+}
+
 SharedAccess parse_shared(const TomlFields& f) {
-  f.reject_unknown_keys({"op", "per_element", "per_block", "vector", "ways", "type"});
+  f.reject_unknown_keys({"op", "per_element", "per_block", "times", "vector", "ways", "type"});
   SharedAccess s;
   const auto op = f.required_string("op");
   if (op == "atomic") s.atomic = true;
@@ -105,8 +134,9 @@ SharedAccess parse_shared(const TomlFields& f) {
   s.per_block = f.optional_number("per_block", 0, kMaxInstructions).value_or(0.0);
   if (s.per_element == 0 && s.per_block == 0) f.fail("per_element", "give per_element or per_block (accesses per thread's element or per block)");
   s.vector = static_cast<int>(f.optional_int("vector", 1, 4).value_or(1));
-  s.ways = static_cast<int>(f.optional_int("ways", 1, 32).value_or(1));
-  if (auto t = f.optional_string("type")) parse_dtype(f, f.table().get("type"), "type", *t);
+  s.times = enum_field(f, "times", kScaleNames, Scale::one);
+  s.ways = f.optional_number("ways", 1, 32).value_or(1.0);
+  if (auto t = f.optional_string("type")) s.type = parse_dtype(f, f.table().get("type"), "type", *t);
   return s;
 }
 
@@ -121,7 +151,7 @@ AtomicAccess parse_atomic(const TomlFields& f) {
   a.per_block = f.optional_number("per_block", 0, kMaxInstructions).value_or(0.0);
   if (a.per_element == 0 && a.per_block == 0) f.fail("per_element", "give per_element or per_block (atomics per element or per block)");
   a.addresses = f.optional_number("addresses", 1, 1e15).value_or(1.0);
-  a.ways = static_cast<int>(f.optional_int("ways", 1, 32).value_or(1));
+  a.ways = f.optional_number("ways", 1, 32).value_or(1.0);
   return a;
 }
 
@@ -137,15 +167,21 @@ FlopCount parse_flop(const TomlFields& f) {
   return c;
 }
 
-constexpr std::array<std::string_view, 15> kPassKeys = {
-    "symbol", "elements_per_thread", "ilp", "grid", "grid_blocks", "inst_per_thread", "inst_per_iteration",
-    "inst_per_block", "barriers_per_block", "registers", "shared_bytes", "arrays", "flops", "shared", "atomics"};
+constexpr std::array<std::string_view, 18> kPassKeys = {
+    "symbol", "elements_per_thread", "element_order", "ilp", "grid", "grid_blocks", "inst_per_thread", "inst_per_iteration",
+    "inst_per_block", "barriers_per_block", "iterations", "barriers_per_iteration", "registers", "shared_bytes",
+    "arrays", "flops", "shared", "atomics"};
 
 KernelPass parse_pass(const TomlFields& f) {
   KernelPass p;
   p.symbol = f.optional_string("symbol").value_or("");
   p.elements_per_thread = static_cast<int>(f.optional_int("elements_per_thread", 1, 1024).value_or(1));
   p.ilp = static_cast<int>(f.optional_int("ilp", 1, 64).value_or(1));
+  if (const auto order = f.optional_string("element_order")) {
+    if (*order != "chunked" && *order != "interleaved")
+      f.fail(f.table().get("element_order"), "element_order", fmt::format("expected chunked or interleaved, got \"{}\"", *order));
+    p.interleaved = *order == "interleaved";
+  }
   p.grid = enum_field(f, "grid", kGridPolicyNames, GridPolicy::one_shot);
   p.grid_blocks = f.optional_int("grid_blocks", 1, std::int64_t{1} << 31).value_or(0);
   if (p.grid_blocks > 0 && p.grid != GridPolicy::grid_stride)
@@ -154,6 +190,10 @@ KernelPass parse_pass(const TomlFields& f) {
   p.inst_per_iteration = f.optional_number("inst_per_iteration", 0, kMaxInstructions);
   p.inst_per_block = f.optional_number("inst_per_block", 0, kMaxInstructions).value_or(0.0);
   p.barriers_per_block = f.optional_number("barriers_per_block", 0, kMaxInstructions).value_or(0.0);
+  p.iterations = parse_scaled_count(f, "iterations", kMaxInstructions);
+  p.barriers_per_iteration = f.optional_number("barriers_per_iteration", 0, kMaxInstructions).value_or(0.0);
+  if (p.barriers_per_iteration > 0 && !p.iterations)
+    f.fail(f.table().get("barriers_per_iteration"), "barriers_per_iteration", "needs iterations (the loop's trip count)");
   p.registers = static_cast<int>(f.optional_int("registers", 0, 255).value_or(0));
   if (p.registers > 0) p.registers_source = Source::spec_file;
   p.static_shared_bytes = static_cast<int>(f.optional_int("shared_bytes", 0, 1 << 20).value_or(0));

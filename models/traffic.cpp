@@ -115,7 +115,11 @@ ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DTy
     return scattered_traffic(array, size_bytes(element_type(array, launch_dtype)), accesses,
                              spans.value_or(static_cast<double>(n)));
   }
-  ArrayTraffic t = contiguous_traffic(array, pass, launch_dtype, n, wavefront_bytes);
+  // Interleaved elements: each access is one coalesced warp access, as if a thread held only
+  // one access's elements.
+  KernelPass access_pass = pass;
+  if (pass.interleaved) access_pass.elements_per_thread = array.vector;
+  ArrayTraffic t = contiguous_traffic(array, access_pass, launch_dtype, n, wavefront_bytes);
   // Repeated accesses make more requests of the same shape over the same footprint.
   t.requests *= repeat;
   t.l1_sectors *= repeat;

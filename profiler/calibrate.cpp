@@ -115,7 +115,7 @@ using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
 // launch overhead; L1, L2, DRAM latency; FP32, FP16, BF16 FMA. One more per L2 working set, and
 // one for the counters.
-constexpr int kFixedSteps = 13;
+constexpr int kFixedSteps = 15;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -393,6 +393,30 @@ void measure_unloaded_latency(Calibrator& c) {
   c.add("extra.dram_latency_cycles", r.cycles, r.method + "; clock64 cycles per step");
 }
 
+// Cycles per unit of a sample's work at the SM clock its blocks saw.
+std::vector<double> cycles_per_work(const std::vector<calib::Sample>& samples) {
+  std::vector<double> out;
+  for (const auto& s : samples) out.push_back(s.clock_hz * s.seconds / s.work);
+  return out;
+}
+
+// What blocks that cooperate cost: atomics to one word (serialised at the L2) and a block's
+// barrier-separated steps. Both in SM cycles, so they carry across clocks.
+void measure_cooperation(Calibrator& c) {
+  c.step("atomics to one address");
+  {
+    const auto s = c.k.time_one_address_atomics(16, 1, c.reps);
+    c.add("atomic_same_address_cycles", stat_of(cycles_per_work(s)),
+          "every resident thread adds 1 to one word 16 times (atomicAdd, result unused): SM cycles over the launch / "
+          "atomics, at the SM clock the blocks saw");
+  }
+  c.step("barrier steps");
+  const auto s = c.k.time_barrier_steps(20000, 1, c.reps);
+  c.add("barrier_step_cycles", stat_of(cycles_per_work(s)),
+        "one 256-thread block per SM, 20000 steps of shared store, __syncthreads(), dependent shared load of another "
+        "warp's word: SM cycles of the launch / steps");
+}
+
 // One FMA type's peak per clock per SM, against the calibrated streaming clock clock_hz.
 // Appends the SM clocks its kernel saw to clocks.
 void measure_fma(Calibrator& c, double clock_hz, calib::FmaType type, const char* key, const char* extra_key,
@@ -551,6 +575,7 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_launch_overhead(c);
   measure_unloaded_latency(c);
   measure_fma_peaks(c, dram.clock_hz);
+  measure_cooperation(c);
   if (options.counters) {
     step("L2 counters (CUPTI)");
     std::string why_not;

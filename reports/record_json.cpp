@@ -65,6 +65,7 @@ json to_json(const KernelSpec& k) {
                       {"flops", std::move(flops)},
                       {"elements_per_thread", p.elements_per_thread},
                       {"ilp", p.ilp},
+                      {"element_order", p.interleaved ? "interleaved" : "chunked"},
                       {"grid", to_string(p.grid)},
                       {"shared", std::move(shared)},
                       {"atomics", std::move(atomics)},
@@ -73,6 +74,10 @@ json to_json(const KernelSpec& k) {
                       {"inst_per_iteration", optional_count(p.inst_per_iteration)},
                       {"inst_per_block", p.inst_per_block},
                       {"barriers_per_block", p.barriers_per_block},
+                      {"barriers_per_iteration", p.barriers_per_iteration},
+                      {"iterations", p.iterations ? json{{"value", p.iterations->value},
+                                                        {"times", p.iterations->times == Scale::cols ? "cols" : "one"}}
+                                                  : json(nullptr)},
                       {"registers", p.registers},
                       {"static_shared_bytes", p.static_shared_bytes}});
   }
