@@ -68,6 +68,7 @@ struct SharedAccess {
   int vector = 1;             // elements per access
   std::optional<DType> type;  // element type; empty = 4 bytes
   double ways = 1;            // bank-conflict ways: wavefronts per warp request (an expectation may be fractional)
+  bool broadcast = false;     // every lane reads the same word(s): one wavefront, whatever the width
 };
 
 // Atomic read-modify-writes of a pass.

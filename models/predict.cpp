@@ -373,7 +373,7 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   for (const auto& sh : pass.shared) {
     const double requests = static_cast<double>(n) * scaled(sh.per_element, sh.times) / 32 + blocks * sh.per_block;
     const double access_bytes = sh.vector * (sh.type ? size_bytes(*sh.type) : 4);
-    const double wavefronts = requests * std::max(sh.ways, access_bytes * 32 / 128.0);
+    const double wavefronts = requests * (sh.broadcast ? 1.0 : std::max(sh.ways, access_bytes * 32 / 128.0));
     w.wavefronts += wavefronts;
     if (!sh.atomic) (sh.op == AccessOp::store ? w.shared_st : w.shared_ld) += wavefronts;
   }

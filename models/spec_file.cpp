@@ -125,7 +125,7 @@ std::optional<ScaledCount> parse_scaled_count(const TomlFields& f, std::string_v
 }
 
 SharedAccess parse_shared(const TomlFields& f) {
-  f.reject_unknown_keys({"op", "per_element", "per_block", "times", "vector", "ways", "type"});
+  f.reject_unknown_keys({"op", "per_element", "per_block", "times", "vector", "ways", "type", "pattern"});
   SharedAccess s;
   const auto op = f.required_string("op");
   if (op == "atomic") s.atomic = true;
@@ -136,6 +136,11 @@ SharedAccess parse_shared(const TomlFields& f) {
   s.vector = static_cast<int>(f.optional_int("vector", 1, 4).value_or(1));
   s.times = enum_field(f, "times", kScaleNames, Scale::one);
   s.ways = f.optional_number("ways", 1, 32).value_or(1.0);
+  if (const auto pattern = f.optional_string("pattern")) {
+    if (*pattern != "broadcast")
+      f.fail(f.table().get("pattern"), "pattern", fmt::format("a shared access may only say broadcast, got \"{}\"", *pattern));
+    s.broadcast = true;
+  }
   if (auto t = f.optional_string("type")) s.type = parse_dtype(f, f.table().get("type"), "type", *t);
   return s;
 }

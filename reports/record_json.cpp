@@ -53,7 +53,8 @@ json to_json(const KernelSpec& k) {
     json shared = json::array();
     for (const auto& s : p.shared)
       shared.push_back({{"op", s.atomic ? "atomic" : to_string(s.op)}, {"per_element", s.per_element},
-                        {"per_block", s.per_block}, {"vector", s.vector}, {"ways", s.ways}});
+                        {"per_block", s.per_block}, {"vector", s.vector}, {"ways", s.ways},
+                        {"broadcast", s.broadcast}});
     json atomics = json::array();
     for (const auto& a : p.atomics)
       atomics.push_back({{"space", a.space == MemorySpace::global ? "global" : "shared"}, {"per_element", a.per_element},

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The patterns suite on the H100: the SASS of its kernels (for `roofline spec --from-sass`), its
+# GPU tests, `roofline calibrate` (atomics to one address and barrier steps included) and the
+# run at its sizes, cold and warm, into one database. Run from the repo root with .device/
+# carried (scripts/device/pack.sh); writes under $OUT/patterns. The run's table goes to a file,
+# not the terminal: the held-out kernels' errors are read only once their specs are final.
+set -uo pipefail
+export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
+R=$PWD/.device/bin/roofline
+E=$OUT/patterns && mkdir -p $E/obj
+{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+for f in kernels/patterns_*.cu; do
+  nvcc -O3 -DNDEBUG "--generate-code=arch=compute_90,code=[compute_90,sm_90]" -Xcompiler=-fPIC -std=c++20 -I. \
+    -c $f -o $E/obj/$(basename ${f%.cu}).o &
+done; wait
+for o in $E/obj/*.o; do echo "# file: $(basename $o)"; cuobjdump -sass $o; done > $E/patterns_sm90.sass
+for o in $E/obj/*.o; do echo "# file: $(basename $o)"; cuobjdump -res-usage $o; done > $E/patterns_sm90.res-usage.txt
+rm -rf $E/obj
+timeout 150 .device/tests/kernel_runner_gpu_test > $E/kernel_runner_gpu_test.txt 2>&1; echo "kernel_runner_gpu_test: exit $?" >> $E/wall.txt
+timeout 120 .device/tests/profiler_gpu_test > $E/profiler_gpu_test.txt 2>&1; echo "profiler_gpu_test: exit $?" >> $E/wall.txt
+cd $E
+timeout 90 $R calibrate --db patterns.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt
+s=$(date +%s); timeout 200 $R run --suite patterns --cache both --db patterns.db > run.txt 2> run.err
+echo "run: exit $? in $(( $(date +%s) - s )) s" >> wall.txt
+cat facts.txt wall.txt; grep -E "atomic_same|barrier_step|launch_overhead_ns|dram_bandwidth_sustained " calibrate.txt
+tail -n 3 kernel_runner_gpu_test.txt profiler_gpu_test.txt run.err
