@@ -49,7 +49,7 @@ void add_accuracy_command(CLI::App& app) {
     record.gpu = gpu;
     record.run.calibration_id = calibrated.calibration ? std::optional(calibrated.calibration->run_id) : std::nullopt;
     CompareOptions options;
-    std::vector<Comparison> comparisons, development, held_out;
+    std::vector<Comparison> comparisons, elementwise, development, held_out;
     for (auto& l : record.launches) {
       const KernelSpec* builtin = find_builtin_kernel(l.prediction.launch.kernel);
       if (!builtin) throw InputError(fmt::format("run has kernel '{}' that the suite no longer has", l.prediction.launch.kernel));
@@ -61,6 +61,7 @@ void add_accuracy_command(CLI::App& app) {
         comparisons.push_back(*l.comparison);
         if (spec.held_out) held_out.push_back(*l.comparison);
         else if (spec.category == "patterns") development.push_back(*l.comparison);
+        else elementwise.push_back(*l.comparison);
       }
     }
     const RunSummary summary = summarize_run(comparisons, static_cast<int>(record.launches.size()));
@@ -71,14 +72,19 @@ void add_accuracy_command(CLI::App& app) {
     std::vector<AccuracyGroup> groups;
     AccuracyTargets patterns_targets;
     patterns_targets.bound_agreement = 0.90;
+    if (!elementwise.empty() && (!development.empty() || !held_out.empty()))
+      groups.push_back({"The suite the model was developed on",
+                        "Every kernel outside the patterns suite (elementwise adds, techniques, probes, Hadamard "
+                        "products, references).",
+                        summarize_run(elementwise, static_cast<int>(elementwise.size())), AccuracyTargets{}});
     if (!development.empty())
-      groups.push_back({"Development `patterns` kernels",
-                        "Kernels of the `patterns` suite that were looked at while shaping the model's terms beyond "
+      groups.push_back({"Development kernels of the patterns suite",
+                        "Kernels of the patterns suite that were looked at while shaping the model's terms beyond "
                         "elementwise.",
                         summarize_run(development, static_cast<int>(development.size())), patterns_targets});
     if (!held_out.empty())
-      groups.push_back({"Held-out `patterns` kernels",
-                        "Kernels whose spec says `held_out = true`: never used to shape or fit the model, judged only.",
+      groups.push_back({"Held-out kernels of the patterns suite",
+                        "Kernels whose spec says held_out = true: never used to shape or fit the model, judged only.",
                         summarize_run(held_out, static_cast<int>(held_out.size())), patterns_targets});
     auto render = [&](std::ostream& markdown) {
       render_accuracy_markdown(record, summary, command, markdown, {}, groups);

@@ -81,6 +81,9 @@ constexpr std::array kParams{
     GpuParam{"atomic_same_address_cycles", "cycles",
              "SM cycles between two atomics to one address at the L2 (they are applied one at a time)",
              &G::atomic_same_address_cycles},
+    GpuParam{"l2_merge_writes_per_clock", "writes/clk",
+             "partial-sector writes the L2 merges per SM clock, whole GPU (column stores that several warps complete)",
+             &G::l2_merge_writes_per_clock},
 };
 }  // namespace
 

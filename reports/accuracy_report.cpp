@@ -38,8 +38,10 @@ void render_accuracy_markdown(const RunRecord& run, const RunSummary& s, std::st
                        run.run.device->driver_version, run.run.device->runtime_version);
   render_markdown_table(accuracy_table(accuracy_summary(s, t)), out);
   for (const auto& g : groups) {
-    out << "## " << g.title << "\n\n" << g.description << "\n\n";
-    render_markdown_table(accuracy_table(accuracy_summary(g.summary, g.targets)), out);
+    ReportTable table = accuracy_table(accuracy_summary(g.summary, g.targets));
+    table.title = g.title;
+    table.caption = g.description + (table.caption.empty() ? "" : " " + table.caption);
+    render_markdown_table(table, out);
   }
 
   out << "## Every launch\n\nErrors are (predicted − measured) / measured.\n\n";
