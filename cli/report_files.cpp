@@ -1,6 +1,7 @@
 #include "cli/report_files.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -24,11 +25,35 @@ namespace fs = std::filesystem;
 
 fs::path chart_path(const std::string& md) { return fs::path(md).replace_extension(".svg"); }
 
+// Temporary files of `target` left by processes that no longer exist (killed with SIGKILL
+// mid-write, which no handler sees): "<target>.<pid>-<attempt>.tmp" whose pid is gone.
+void remove_stale_temporaries(const fs::path& target) {
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::string prefix = target.filename().string() + ".";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with(prefix) || !name.ends_with(".tmp")) continue;
+    const std::string rest = name.substr(prefix.size());
+    const auto dash = rest.find('-');
+    if (dash == std::string::npos || dash == 0) continue;
+    pid_t pid = 0;
+    try {
+      pid = static_cast<pid_t>(std::stol(rest.substr(0, dash)));
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (pid > 0 && kill(pid, 0) != 0 && errno == ESRCH) fs::remove(entry.path(), ec);
+  }
+}
+
 // A temporary file beside the target, named for this process so that runs started together in
-// one folder never share one; removed unless committed by renaming it onto the target.
+// one folder never share one; removed unless committed by renaming it onto the target. What a
+// killed writer left is removed by the next.
 class TemporaryFile {
  public:
   explicit TemporaryFile(const fs::path& target) : target_(target) {
+    remove_stale_temporaries(target);
     for (int attempt = 0;; ++attempt) {
       path_ = fmt::format("{}.{}-{}.tmp", target.string(), getpid(), attempt);
       const int fd = open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);

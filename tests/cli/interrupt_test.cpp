@@ -101,6 +101,36 @@ TEST(Interrupt, AReportThatFailsLeavesTheOldFileAndNoTemporary) {
   fs::remove_all(dir);
 }
 
+// SIGKILL reaches no handler: a report killed while it is written leaves the old file whole and
+// its temporary file behind, and the next write removes that temporary file.
+TEST(Interrupt, AReportKilledWhileWrittenLeavesTheOldFileAndTheNextWriteCleansUp) {
+  const fs::path dir = fresh_dir();
+  const std::string path = (dir / "report.md").string();
+  write_whole_file(path, [](std::ostream& out) { out << "old\n"; });
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    write_whole_file(path, [](std::ostream& out) {
+      out << "new, half" << std::flush;
+      pause();  // killed here, mid-write
+    });
+    _exit(0);
+  }
+  const std::string temporary = fmt::format("report.md.{}-0.tmp", pid);
+  for (int i = 0; i < 2000 && !fs::exists(dir / temporary); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(fs::exists(dir / temporary));
+  kill(pid, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(slurp(path), "old\n");
+  EXPECT_EQ(names_in(dir), (std::vector<std::string>{"report.md", temporary}));
+  write_whole_file(path, [](std::ostream& out) { out << "new\n"; });
+  EXPECT_EQ(names_in(dir), std::vector<std::string>{"report.md"});
+  EXPECT_EQ(slurp(path), "new\n");
+  fs::remove_all(dir);
+}
+
 // Twelve runs started at once in one folder, all writing the same report names: each writes
 // through a temporary file of its own, so every one succeeds and none is left behind.
 TEST(Interrupt, RunsStartedTogetherInOneFolderAllSucceed) {
