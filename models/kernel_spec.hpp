@@ -113,6 +113,9 @@ struct KernelPass {
   // element loop's (grid-stride) or none (one-shot).
   std::optional<ScaledCount> iterations;
   double barriers_per_iteration = 0;         // __syncthreads() per trip of that loop
+  // SM cycles of instructions that wait on each other per loop iteration (per thread when it has
+  // no loop): a chain no other warp's work hides from its own thread.
+  double dependent_cycles = 0;
   int registers = 0;              // 0 = unknown: the caller fills it (compiler report) or 32 is assumed
   Source registers_source = Source::assumed;
   int static_shared_bytes = 0;

@@ -115,6 +115,7 @@ struct PassWork {
   double merge_writes = 0;              // partial-sector stores that other warps complete in L2
   int load_chain = 1;                   // loads whose address needs an earlier load: rounds in series
   double barrier_steps = 0;             // barrier-separated steps per block
+  double chain_cycles = 0;              // a thread's dependent instruction cycles, all its iterations
   bool inst_known = true;
   double inst = 0, flops = 0, flop_time = 0;
   double sm_imbalance = 1;       // the busiest SM's blocks over the mean
@@ -164,6 +165,11 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
                   waited_bytes / in_flight * w.load_chain, law.latency_s * 1e9, 100 * law.dram_utilization);
   // A block's barrier-separated steps run one after another: each wave of blocks adds them.
+  if (w.chain_cycles > 0) {
+    const double chain_s = std::ceil(waves) * w.chain_cycles / sm_clock(gpu);
+    seconds += chain_s;
+    detail += fmt::format(" + {:.0f} waves x {:.4g} cycles of dependent instructions", std::ceil(waves), w.chain_cycles);
+  }
   if (w.barrier_steps > 0) {
     const double steps_s = std::ceil(waves) * w.barrier_steps * gpu.barrier_step_cycles.value / sm_clock(gpu);
     seconds += steps_s;
@@ -399,6 +405,10 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   // A loop whose trip count the shape sets (a GEMM's K tiles): every warp runs it.
   const double trips = pass.iterations ? scaled(pass.iterations->value, pass.iterations->times) : 0.0;
   w.barrier_steps = pass.barriers_per_block + trips * pass.barriers_per_iteration;
+  // Each resident thread runs its own iterations' chains one after another.
+  const double thread_iterations =
+      pass.iterations ? trips : static_cast<double>(iterations_per_thread(pass, n, launch.block, pp.grid));
+  w.chain_cycles = pass.dependent_cycles * thread_iterations;
 
   // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
   w.sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);

@@ -172,10 +172,10 @@ FlopCount parse_flop(const TomlFields& f) {
   return c;
 }
 
-constexpr std::array<std::string_view, 18> kPassKeys = {
+constexpr std::array<std::string_view, 19> kPassKeys = {
     "symbol", "elements_per_thread", "element_order", "ilp", "grid", "grid_blocks", "inst_per_thread", "inst_per_iteration",
     "inst_per_block", "barriers_per_block", "iterations", "barriers_per_iteration", "registers", "shared_bytes",
-    "arrays", "flops", "shared", "atomics"};
+    "arrays", "flops", "shared", "atomics", "dependent_cycles"};
 
 KernelPass parse_pass(const TomlFields& f) {
   KernelPass p;
@@ -196,6 +196,7 @@ KernelPass parse_pass(const TomlFields& f) {
   p.inst_per_block = f.optional_number("inst_per_block", 0, kMaxInstructions).value_or(0.0);
   p.barriers_per_block = f.optional_number("barriers_per_block", 0, kMaxInstructions).value_or(0.0);
   p.iterations = parse_scaled_count(f, "iterations", kMaxInstructions);
+  p.dependent_cycles = f.optional_number("dependent_cycles", 0, kMaxInstructions).value_or(0.0);
   p.barriers_per_iteration = f.optional_number("barriers_per_iteration", 0, kMaxInstructions).value_or(0.0);
   if (p.barriers_per_iteration > 0 && !p.iterations)
     f.fail(f.table().get("barriers_per_iteration"), "barriers_per_iteration", "needs iterations (the loop's trip count)");

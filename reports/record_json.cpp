@@ -76,6 +76,7 @@ json to_json(const KernelSpec& k) {
                       {"inst_per_block", p.inst_per_block},
                       {"barriers_per_block", p.barriers_per_block},
                       {"barriers_per_iteration", p.barriers_per_iteration},
+                      {"dependent_cycles", p.dependent_cycles},
                       {"iterations", p.iterations ? json{{"value", p.iterations->value},
                                                         {"times", p.iterations->times == Scale::cols ? "cols" : "one"}}
                                                   : json(nullptr)},

@@ -113,6 +113,17 @@ TEST(PatternTerms, PerRowGridAndARereadThroughL2) {
   EXPECT_THROW(predict("column_store", 1 << 21, CacheState::cold), InputError);  // not a square
 }
 
+TEST(PatternTerms, ADependentChainAddsItsCyclesPerIteration) {
+  // The launch's own grid: 132 blocks of 256 threads loop over 2^20 elements, 32 iterations
+  // each (2^20 / 33,792 rounded up), one wave: 32 x 400 cycles at 1.98 GHz in series.
+  const auto p = predict("chain", 1 << 20, CacheState::cold);
+  EXPECT_EQ(p.passes[0].grid, 132);
+  const auto& latency = bound(p, BoundKind::latency);
+  EXPECT_NE(latency.detail.find("1 waves x 1.28e+04 cycles of dependent instructions"), std::string::npos)
+      << latency.detail;
+  EXPECT_GE(latency.seconds, 32 * 400 / 1.98e9);
+}
+
 TEST(PatternTerms, SpecErrorsNameTheField) {
   auto error_of = [](const std::string& text) {
     try {
