@@ -45,6 +45,10 @@ constexpr std::array kParams{
              "shortest time one wave of a one-shot grid's blocks takes (launching, indexing, one access, retiring); "
              "the latency bound is at least the waves times this",
              &G::block_wave_ns},
+    GpuParam{"l2_cold_dirty_bytes", "B",
+             "dirty lines a cold L2 still holds (as ncu's cache control leaves it); a cold launch whose footprint "
+             "passes the resident share of the L2 writes them back",
+             &G::l2_cold_dirty_bytes},
     GpuParam{"l2_dirty_max_fraction", "ratio",
              "most of the L2 a cold streaming launch leaves dirty at its end (its output's share of the footprint "
              "otherwise), written to DRAM after the kernel",

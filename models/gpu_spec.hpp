@@ -25,7 +25,7 @@ struct GpuSpec {
   Quantity l2_resident_lo_fraction, l2_resident_hi_fraction;
   // Latencies (ns)
   Quantity dram_latency_ns, dram_loaded_latency_ns, dram_queue_latency_ns, dram_ramp_ns, l2_latency_ns, l2_loaded_latency_ns;
-  Quantity block_wave_ns;
+  Quantity block_wave_ns, l2_cold_dirty_bytes;
   Quantity l2_dirty_max_fraction, l2_early_writeback_fraction;
   Quantity launch_overhead_ns;
   // Per-SM limits (occupancy)

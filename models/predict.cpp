@@ -453,6 +453,14 @@ void retain_dirty_output(const LaunchContext& ctx, const std::vector<PassPredict
     w.dram_write -= kept;
     left -= kept;
   }
+  // The dirty lines a cold L2 still holds are written back once the launch's footprint passes
+  // the share of the L2 that stays resident (a read-only kernel: none at 16 MiB, all from 32 MiB).
+  const double footprint_bytes = p.working_set_bytes;
+  if (footprint_bytes > gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value && gpu.l2_cold_dirty_bytes.value > 0) {
+    works.back().dram_write += gpu.l2_cold_dirty_bytes.value / kSectorBytes;
+    p.notes.push_back(fmt::format("the {:.1f} MiB a cold L2 holds dirty is written back during the launch",
+                                  gpu.l2_cold_dirty_bytes.value / 1048576.0));
+  }
   const double mib = kSectorBytes / 1048576.0;
   if (dirty.sectors > left)
     p.notes.push_back(fmt::format("{:.1f} MiB of dirty output left in L2 at the end, written to DRAM after the kernel{}",

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The whole suite (patterns included) on the H200, calibrated there, with the same model as the
-# H100 and no per-GPU fitting: `roofline calibrate`, then `roofline run` at the suite's sizes,
-# cold and warm, into one database. Run from the repo root with .device/ carried
-# (scripts/device/pack.sh); writes under $OUT/h200.
+# The whole suite (patterns included) on the device at hand, calibrated there, with the same
+# model on every GPU and no per-GPU fitting: `roofline calibrate`, then `roofline run` at the
+# suite's sizes, cold and warm, into one database. Run from the repo root with .device/ carried
+# (scripts/device/pack.sh): `bash scripts/device/whole_suite.sh h200` writes under $OUT/h200.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
-E=$OUT/h200 && mkdir -p $E && cd $E
+E=$OUT/${1:?usage: whole_suite.sh LABEL} && mkdir -p $E && cd $E
 { echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > facts.txt
 timeout 120 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt
 s=$(date +%s); timeout 400 $R run --cache both --db suite.db > run.txt 2> run.err
