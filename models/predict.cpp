@@ -150,21 +150,21 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // alone made the H100's scalar adds 20 % fast (docs/model.md).
   const double per_thread = w.load_bytes_per_thread > 0 ? w.load_bytes_per_thread : w.store_bytes_per_thread;
   const double in_flight = resident_threads * per_thread * pass.ilp;
-  const double waited_bytes = w.useful_bytes;
-  if (in_flight <= 0) return {BoundKind::latency, std::max(w.atomic_serial_s, 0.0), "nothing in flight"};
+  if (in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s, "nothing in flight"};
   const double from_l2 = w.tex_read > 0 ? 1 - w.dram_loads / w.tex_read : (warm_hit >= 1 ? 1 : 0);
   const double dram_stream = dram_stream_s(gpu, w);
   const double waves = blocks / (sm_count * pp.occupancy.blocks_per_sm);
   const double full = pass.grid == GridPolicy::one_shot && waves > 1 ? std::floor(waves) : waves;
-  const double rounds_per_wave = waited_bytes / in_flight / waves * w.load_chain;
+  const double rounds_per_wave = w.useful_bytes / in_flight / waves * w.load_chain;
   const LittlesLaw law = littles_law(gpu, rounds_per_wave * full, from_l2, dram_stream * full / waves);
   double seconds = law.seconds;
   if (full < waves)
     seconds += littles_law(gpu, rounds_per_wave, from_l2, dram_stream * (waves - full) / waves).seconds;
   std::string detail =
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
-                  waited_bytes / in_flight * w.load_chain, law.latency_s * 1e9, 100 * law.dram_utilization);
-  // A block's barrier-separated steps run one after another: each wave of blocks adds them.
+                  w.useful_bytes / in_flight * w.load_chain, law.latency_s * 1e9, 100 * law.dram_utilization);
+  // A thread's dependent instructions and a block's barrier-separated steps run one after
+  // another: each wave of blocks adds them.
   if (w.chain_cycles > 0) {
     const double chain_s = std::ceil(waves) * w.chain_cycles / sm_clock(gpu);
     seconds += chain_s;
@@ -176,8 +176,8 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
     detail += fmt::format(" + {:.0f} waves x {:.3g} barrier steps x {:.0f} cycles", std::ceil(waves), w.barrier_steps,
                           gpu.barrier_step_cycles.value);
   }
-  // Partial-sector stores that several warps complete are merged by the L2 at its own rate;
-  // the units stay far from busy while they wait (the naive transpose: DRAM and L2 under 40 %).
+  // Partial-sector stores that several warps complete are merged by the L2 at its own rate, with
+  // no unit near busy while they wait (the naive transpose's measured limiter is latency).
   if (const double merge_s = w.merge_writes / (gpu.l2_merge_writes_per_clock.value * sm_clock(gpu)); merge_s > seconds) {
     seconds = merge_s;
     detail += fmt::format("; {:.4g} partial-sector writes merged in L2 at {:.0f} per clock", w.merge_writes,
@@ -185,7 +185,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   }
   if (w.atomic_serial_s > seconds) {
     seconds = w.atomic_serial_s;
-    detail += fmt::format("; atomics to one address one after another: {}", fmt::format("{:.3g} us", seconds * 1e6));
+    detail += fmt::format("; atomics to one address one after another: {:.3g} us", seconds * 1e6);
   }
   // A one-shot grid's blocks are launched, run and retired wave after wave; a wave takes at
   // least block_wave_ns however short its memory latency (stores to L2, L2-resident loads).
@@ -313,6 +313,96 @@ void size_buffers(LaunchContext& ctx, Prediction& p) {
                                   100 * gpu.l2_resident_hi_fraction.value));
 }
 
+// One array entry's traffic added to its pass's work; first: the entry that brings the
+// array's footprint (later entries of the same array re-read it).
+void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const ArrayAccess& a, bool first,
+                    const std::set<std::string>& written_earlier, PassWork& w) {
+  const GpuSpec& gpu = ctx.gpu;
+  const Launch& launch = ctx.launch;
+  const double warm_hit = ctx.warm_hit;
+  const ArrayTraffic t =
+      array_traffic(a, pass, launch.dtype, launch.n, ctx.dims, static_cast<int>(gpu.l1_wavefront_bytes.value));
+  w.useful_bytes += t.useful_bytes;
+  w.wavefronts += t.l1_wavefronts;
+  // Accesses one thread keeps in flight together: an element's repeated accesses are, a loop
+  // over a row (times = cols) keeps one at a time.
+  const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) *
+                                  size_bytes(element_type(a, launch.dtype)) *
+                                  (a.times == Scale::one ? a.per_element : 1.0);
+  // Sectors L2 serves: one pass over the footprint when L1 keeps what a warp re-reads, every
+  // request's sectors when the accesses repeat or scatter (unless the spec says L1 keeps them).
+  const bool once = a.reuse == Reuse::l1 ||
+                    (a.reuse == Reuse::none && a.pattern == AccessPattern::contiguous && a.per_element <= 1 &&
+                     a.times == Scale::one);
+  const double l2_sectors = once ? (first ? t.footprint_sectors : 0.0) : t.l1_sectors;
+  if (a.op == AccessOp::load) {
+    w.tex_read += l2_sectors;
+    const double hit = written_earlier.contains(a.name)
+                           ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
+                           : warm_hit;
+    if (first) w.dram_loads += t.footprint_sectors * (1 - hit);
+    w.load_bytes_per_thread += bytes_per_thread;
+    if (!a.depends_on.empty()) w.load_chain = 2;
+    w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
+    w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
+  } else {
+    // L1 writes through: every store request's sectors reach L2. Write-validate: partly
+    // written sectors are filled from DRAM when evicted; whole ones never are.
+    w.tex_write += t.l1_sectors;
+    if (a.pattern == AccessPattern::column && a.vector * size_bytes(element_type(a, launch.dtype)) < kSectorBytes)
+      w.merge_writes += t.l1_sectors;
+    if (first) {
+      w.store_footprint += t.footprint_sectors;
+      w.dram_write += t.footprint_sectors * (1 - warm_hit);
+      w.dram_fills += t.partial_sectors * (1 - warm_hit);
+    }
+    w.store_bytes_per_thread += bytes_per_thread;
+    w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
+    w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
+  }
+}
+
+double scaled_count(double value, Scale times, const Dimensions& dims) {
+  return value * (times == Scale::cols ? static_cast<double>(dims.cols) : 1.0);
+}
+
+// The trip count of a loop the shape sets (a GEMM's K tiles), which every warp runs; 0 without one.
+double loop_trips(const KernelPass& pass, const Dimensions& dims) {
+  return pass.iterations ? scaled_count(pass.iterations->value, pass.iterations->times, dims) : 0.0;
+}
+
+// What blocks that cooperate add to their pass's work: shared-memory wavefronts, atomics,
+// barrier steps and dependent chains.
+void add_block_work(const LaunchContext& ctx, const KernelPass& pass, const PassPrediction& pp, PassWork& w) {
+  const GpuSpec& gpu = ctx.gpu;
+  const std::int64_t n = ctx.launch.n;
+  const double blocks = static_cast<double>(pp.grid);
+  // Shared memory: a warp request takes one wavefront per conflict way, and at least one per
+  // 128 bytes it moves; per_block counts are warp requests already.
+  for (const auto& sh : pass.shared) {
+    const double requests = static_cast<double>(n) * scaled_count(sh.per_element, sh.times, ctx.dims) / 32 + blocks * sh.per_block;
+    const double access_bytes = sh.vector * (sh.type ? size_bytes(*sh.type) : 4);
+    const double wavefronts = requests * (sh.broadcast ? 1.0 : std::max(sh.ways, access_bytes * 32 / 128.0));
+    w.wavefronts += wavefronts;
+    if (!sh.atomic) (sh.op == AccessOp::store ? w.shared_st : w.shared_ld) += wavefronts;
+  }
+  for (const auto& at : pass.atomics) {
+    const double count = static_cast<double>(n) * at.per_element + blocks * at.per_block;
+    if (at.space == MemorySpace::shared) {
+      w.wavefronts += count / 32 * at.ways;
+    } else {
+      w.atomic_sectors += count;
+      w.atomic_serial_s += count / at.addresses * gpu.atomic_same_address_cycles.value / sm_clock(gpu);
+    }
+  }
+  const double trips = loop_trips(pass, ctx.dims);
+  w.barrier_steps = pass.barriers_per_block + trips * pass.barriers_per_iteration;
+  // Each resident thread runs its own iterations' chains one after another.
+  const double thread_iterations =
+      pass.iterations ? trips : static_cast<double>(iterations_per_thread(pass, n, ctx.launch.block, pp.grid));
+  w.chain_cycles = pass.dependent_cycles * thread_iterations;
+}
+
 // What one pass asks of each unit; written_earlier: outputs of earlier passes, possibly still in L2.
 void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std::string>& written_earlier,
                   Prediction& p, PassPrediction& pp, PassWork& w) {
@@ -322,8 +412,6 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   const std::int64_t n = launch.n;
   const double f = sm_clock(gpu);
   const int sm_count = sms(gpu);
-  const int wavefront_bytes = static_cast<int>(gpu.l1_wavefront_bytes.value);
-  const double warm_hit = ctx.warm_hit;
   pp.symbol = pass.symbol;
   int registers = pass.registers;
   Source reg_source = pass.registers_source;
@@ -337,78 +425,11 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   const double blocks = static_cast<double>(pp.grid);
 
   std::set<std::string> seen;  // arrays whose footprint an earlier entry of this pass brought
-  for (const auto& a : pass.arrays) {
-    const ArrayTraffic t = array_traffic(a, pass, launch.dtype, n, ctx.dims, wavefront_bytes);
-    const bool first = seen.insert(a.name).second;
-    w.useful_bytes += t.useful_bytes;
-    w.wavefronts += t.l1_wavefronts;
-    // Accesses one thread keeps in flight together: an element's repeated accesses are, a loop
-    // over a row (times = cols) keeps one at a time.
-    const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) *
-                                    size_bytes(element_type(a, launch.dtype)) *
-                                    (a.times == Scale::one ? a.per_element : 1.0);
-    // Sectors L2 serves: one pass over the footprint when L1 keeps what a warp re-reads, every
-    // request's sectors when the accesses repeat or scatter (unless the spec says L1 keeps them).
-    const bool once = a.reuse == Reuse::l1 ||
-                      (a.reuse == Reuse::none && a.pattern == AccessPattern::contiguous && a.per_element <= 1 &&
-                       a.times == Scale::one);
-    const double l2_sectors = once ? (first ? t.footprint_sectors : 0.0) : t.l1_sectors;
-    if (a.op == AccessOp::load) {
-      w.tex_read += l2_sectors;
-      const double hit = written_earlier.contains(a.name)
-                             ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
-                             : warm_hit;
-      if (first) w.dram_loads += t.footprint_sectors * (1 - hit);
-      w.load_bytes_per_thread += bytes_per_thread;
-      if (!a.depends_on.empty()) w.load_chain = 2;
-      w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
-      w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
-    } else {
-      // L1 writes through: every store request's sectors reach L2. Write-validate: partly
-      // written sectors are filled from DRAM when evicted; whole ones never are.
-      w.tex_write += t.l1_sectors;
-      if (a.pattern == AccessPattern::column && a.vector * size_bytes(element_type(a, launch.dtype)) < kSectorBytes)
-        w.merge_writes += t.l1_sectors;
-      if (first) {
-        w.store_footprint += t.footprint_sectors;
-        w.dram_write += t.footprint_sectors * (1 - warm_hit);
-        w.dram_fills += t.partial_sectors * (1 - warm_hit);
-      }
-      w.store_bytes_per_thread += bytes_per_thread;
-      w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
-      w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
-    }
-  }
+  for (const auto& a : pass.arrays) add_array_work(ctx, pass, a, seen.insert(a.name).second, written_earlier, w);
   for (const auto& a : pass.arrays)
     if (a.op == AccessOp::store) written_earlier.insert(a.name);
-
-  // Shared memory: a warp request takes one wavefront per conflict way, and at least one per
-  // 128 bytes it moves; per_block counts are warp requests already.
-  const double cols = static_cast<double>(ctx.dims.cols);
-  auto scaled = [&](double v, Scale times) { return v * (times == Scale::cols ? cols : 1.0); };
-  for (const auto& sh : pass.shared) {
-    const double requests = static_cast<double>(n) * scaled(sh.per_element, sh.times) / 32 + blocks * sh.per_block;
-    const double access_bytes = sh.vector * (sh.type ? size_bytes(*sh.type) : 4);
-    const double wavefronts = requests * (sh.broadcast ? 1.0 : std::max(sh.ways, access_bytes * 32 / 128.0));
-    w.wavefronts += wavefronts;
-    if (!sh.atomic) (sh.op == AccessOp::store ? w.shared_st : w.shared_ld) += wavefronts;
-  }
-  for (const auto& at : pass.atomics) {
-    const double count = static_cast<double>(n) * at.per_element + blocks * at.per_block;
-    if (at.space == MemorySpace::shared) {
-      w.wavefronts += count / 32 * at.ways;
-    } else {
-      w.atomic_sectors += count;
-      w.atomic_serial_s += count / at.addresses * gpu.atomic_same_address_cycles.value / f;
-    }
-  }
-  // A loop whose trip count the shape sets (a GEMM's K tiles): every warp runs it.
-  const double trips = pass.iterations ? scaled(pass.iterations->value, pass.iterations->times) : 0.0;
-  w.barrier_steps = pass.barriers_per_block + trips * pass.barriers_per_iteration;
-  // Each resident thread runs its own iterations' chains one after another.
-  const double thread_iterations =
-      pass.iterations ? trips : static_cast<double>(iterations_per_thread(pass, n, launch.block, pp.grid));
-  w.chain_cycles = pass.dependent_cycles * thread_iterations;
+  add_block_work(ctx, pass, pp, w);
+  const double trips = loop_trips(pass, ctx.dims);
 
   // Work per SM: the busiest SM runs ceil(blocks / SMs) blocks.
   w.sm_imbalance = std::ceil(blocks / sm_count) / (blocks / sm_count);
@@ -422,7 +443,7 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
     p.notes.push_back(fmt::format("pass '{}': instruction counts unknown, so is the issue bound (`roofline spec "
                                   "--from-binary` counts them from the SASS)", pass.symbol));
   for (const auto& fl : pass.flops) {
-    const double ops = static_cast<double>(n) * fl.per_element * (fl.times == Scale::cols ? cols : 1.0);
+    const double ops = static_cast<double>(n) * scaled_count(fl.per_element, fl.times, ctx.dims);
     const double instructions = ops / fl.packed;
     w.flops += ops * (fl.op == FlopOp::fma ? 2 : 1);
     w.flop_time += instructions / (instructions_per_clock(gpu, fl.type, kernel.name) * sm_count * f);
