@@ -31,16 +31,27 @@ std::unique_ptr<KernelRunner> prepared(const std::string& name, std::int64_t n, 
   return r;
 }
 
-class EveryKernel : public ::testing::TestWithParam<std::tuple<std::string, std::int64_t>> {};
-
-TEST_P(EveryKernel, VerifiesAgainstTheReference) {
-  SKIP_WITHOUT_DEVICE();
-  const auto& [name, n] = GetParam();
+// Prepared, launched once and verified (expected to pass).
+std::unique_ptr<KernelRunner> launched_and_verified(const std::string& name, std::int64_t n) {
   auto r = prepared(name, n);
   r->launch(nullptr);
   const VerifyResult v = r->verify();
   EXPECT_TRUE(v.ok) << v.message;
   EXPECT_GT(r->useful_bytes(), 0);
+  return r;
+}
+
+using KernelAndSize = std::tuple<std::string, std::int64_t>;
+std::string launch_name(const ::testing::TestParamInfo<KernelAndSize>& p) {
+  return std::get<0>(p.param) + "_n" + std::to_string(std::get<1>(p.param));
+}
+
+class EveryKernel : public ::testing::TestWithParam<KernelAndSize> {};
+
+TEST_P(EveryKernel, VerifiesAgainstTheReference) {
+  SKIP_WITHOUT_DEVICE();
+  const auto& [name, n] = GetParam();
+  auto r = launched_and_verified(name, n);
   EXPECT_GE(r->device_bytes(), r->useful_bytes() / 2);
   if (name != "copy_d2d" && name != "add_f32_cub") {
     EXPECT_GT(r->grid_blocks(), 0);
@@ -51,13 +62,10 @@ TEST_P(EveryKernel, VerifiesAgainstTheReference) {
   EXPECT_TRUE(r->verify().ok);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Sizes, EveryKernel,
-    ::testing::Combine(::testing::ValuesIn(kPerElementNames),
-                       ::testing::Values<std::int64_t>(1, 3, 1000, (1 << 20) + 3, 1 << 24)),
-    [](const auto& p) {
-      return std::get<0>(p.param) + "_n" + std::to_string(std::get<1>(p.param));
-    });
+INSTANTIATE_TEST_SUITE_P(Sizes, EveryKernel,
+                         ::testing::Combine(::testing::ValuesIn(kPerElementNames),
+                                            ::testing::Values<std::int64_t>(1, 3, 1000, (1 << 20) + 3, 1 << 24)),
+                         launch_name);
 
 class OtherBlocks : public ::testing::TestWithParam<std::tuple<std::string, int>> {};
 
@@ -151,7 +159,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // The patterns suite: sizes its shapes allow (odd matrix sides, partial tiles and blocks
 // included), whole-array checks on the host.
-std::vector<std::tuple<std::string, std::int64_t>> patterns_launches() {
+std::vector<KernelAndSize> patterns_launches() {
   std::vector<std::tuple<std::string, std::int64_t>> out;
   for (const std::string& name : kPatternsNames) {
     std::vector<std::int64_t> sizes;
@@ -165,17 +173,13 @@ std::vector<std::tuple<std::string, std::int64_t>> patterns_launches() {
   return out;
 }
 
-class Patterns : public ::testing::TestWithParam<std::tuple<std::string, std::int64_t>> {};
+class Patterns : public ::testing::TestWithParam<KernelAndSize> {};
 
 TEST_P(Patterns, VerifyAndVerifyAgainAfterRestore) {
   SKIP_WITHOUT_DEVICE();
   const auto& [name, n] = GetParam();
-  auto r = prepared(name, n);
-  r->launch(nullptr);
-  const VerifyResult v = r->verify();
-  EXPECT_TRUE(v.ok) << v.message;
+  auto r = launched_and_verified(name, n);
   EXPECT_GT(r->grid_blocks(), 0);
-  EXPECT_GT(r->useful_bytes(), 0);
   // restore() zeroes the accumulators (sums, bins): a second launch verifies too.
   r->restore();
   r->launch(nullptr);
@@ -184,9 +188,7 @@ TEST_P(Patterns, VerifyAndVerifyAgainAfterRestore) {
   EXPECT_EQ(r->verify_on_host().ok, again.ok);
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, Patterns, ::testing::ValuesIn(patterns_launches()), [](const auto& p) {
-  return std::get<0>(p.param) + "_n" + std::to_string(std::get<1>(p.param));
-});
+INSTANTIATE_TEST_SUITE_P(Sizes, Patterns, ::testing::ValuesIn(patterns_launches()), launch_name);
 
 TEST(PatternsVerification, AccumulatorsMustStartFromZero) {
   SKIP_WITHOUT_DEVICE();
