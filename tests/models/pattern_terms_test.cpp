@@ -124,6 +124,27 @@ TEST(PatternTerms, ADependentChainAddsItsCyclesPerIteration) {
   EXPECT_GE(latency.seconds, 32 * 400 / 1.98e9);
 }
 
+TEST(PatternTerms, ARandomGatherTouchesASectorPerLaneAndWaitsForItsIndex) {
+  // 2^24 lookups into a 4 MiB table: every lane its own sector (2^24 sectors through L1 and L2),
+  // DRAM reads the index once and the table's footprint once (cold).
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("gather", n, CacheState::cold);
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), 2 * n / 32.0);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), n / 8.0 + n);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), n / 8.0 + n);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n / 8.0 + 1048576 * 4 / 32.0);
+  EXPECT_EQ(p.buffer_bytes, 4.0 * n + 4.0 * 1048576 + 4.0 * n);
+  // The address comes from the index load: twice the rounds of the same loads in flight
+  // together. 132 SMs x 2048 threads x (4 + 4) B in flight against 12 B per element moved:
+  // 93.1 rounds, 186 with the dependence (each round then loads the DRAM less, so it queues less).
+  const auto independent = predict("gather_independent", n, CacheState::cold);
+  EXPECT_NE(bound(independent, BoundKind::latency).detail.find("93.1 rounds"), std::string::npos)
+      << bound(independent, BoundKind::latency).detail;
+  EXPECT_NE(bound(p, BoundKind::latency).detail.find("186 rounds"), std::string::npos)
+      << bound(p, BoundKind::latency).detail;
+  EXPECT_GT(bound(p, BoundKind::latency).seconds, bound(independent, BoundKind::latency).seconds);
+}
+
 TEST(PatternTerms, SpecErrorsNameTheField) {
   auto error_of = [](const std::string& text) {
     try {
