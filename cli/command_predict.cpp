@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -16,10 +17,16 @@
 
 namespace roofline {
 namespace {
-// One line naming the parameters the prediction rests on that nobody measured on this GPU
-// model; empty when there are none. On stderr, so that every stdout format stays as it was.
-std::string assumed_caution(const GpuSpec& g) {
-  const auto keys = assumed_params(g);
+// One line naming the parameters the predictions rest on that nobody measured on this GPU
+// model (those no prediction used left out); empty when there are none. On stderr, so that
+// every stdout format stays as it was.
+std::string assumed_caution(const GpuSpec& g, const std::vector<Prediction>& predictions) {
+  std::vector<std::string_view> keys;
+  for (std::string_view key : assumed_params(g))
+    if (!std::all_of(predictions.begin(), predictions.end(), [&](const Prediction& p) {
+          return std::find(p.unused_params.begin(), p.unused_params.end(), key) != p.unused_params.end();
+        }))
+      keys.push_back(key);
   if (keys.empty()) return {};
   return fmt::format("caution: {}: {} {} assumed, not measured on this GPU; run `roofline calibrate` on one to "
                      "measure what it can (models/gpus/{}.toml says what each assumption derives from)\n",
@@ -71,7 +78,7 @@ void add_predict_command(CLI::App& app) {
     if (calibrated && f != OutputFormat::json)
       (f == OutputFormat::csv ? std::cerr : std::cout) << "ceilings: " << calibrated->summary << '\n';
     print_predictions(predictions, g, f, *details, std::cout);
-    std::cerr << assumed_caution(g);
+    std::cerr << assumed_caution(g, predictions);
   });
 }
 

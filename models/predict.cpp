@@ -477,7 +477,9 @@ void retain_dirty_output(const LaunchContext& ctx, const std::vector<PassPredict
   // The dirty lines a cold L2 still holds are written back once the launch's footprint passes
   // the share of the L2 that stays resident (a read-only kernel: none at 16 MiB, all from 32 MiB).
   const double footprint_bytes = p.working_set_bytes;
-  if (footprint_bytes > gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value && gpu.l2_cold_dirty_bytes.value > 0) {
+  if (footprint_bytes <= gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value)
+    p.unused_params.push_back("l2_cold_dirty_bytes");
+  else if (gpu.l2_cold_dirty_bytes.value > 0) {
     works.back().dram_write += gpu.l2_cold_dirty_bytes.value / kSectorBytes;
     p.notes.push_back(fmt::format("the {:.1f} MiB a cold L2 holds dirty is written back during the launch",
                                   gpu.l2_cold_dirty_bytes.value / 1048576.0));
@@ -568,6 +570,14 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.duration_s += pp.duration_s;
   }
   p.passes = std::move(pps);
+  if (launch.cache == CacheState::warm) p.unused_params.push_back("l2_cold_dirty_bytes");
+  auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
+  if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
+    p.unused_params.push_back("barrier_step_cycles");
+  if (!used_by_any_pass([](const PassWork& w) { return w.atomic_serial_s > 0; }))
+    p.unused_params.push_back("atomic_same_address_cycles");
+  if (!used_by_any_pass([](const PassWork& w) { return w.merge_writes > 0; }))
+    p.unused_params.push_back("l2_merge_writes_per_clock");
 
   bind(gpu, p);
 

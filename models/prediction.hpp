@@ -79,6 +79,9 @@ struct Prediction {
 
   std::vector<MetricValue> counters;  // under Nsight Compute names
   std::vector<std::string> notes;     // assumptions and sources worth reading
+  // GPU parameters only some kernels rest on that this launch did not use (a caution about
+  // assumed values leaves them out); not stored.
+  std::vector<std::string_view> unused_params;
 };
 
 const BoundTime& bound(const Prediction& p, BoundKind k);

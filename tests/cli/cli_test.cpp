@@ -91,9 +91,8 @@ TEST(Cli, PredictNamesTheAssumedValuesItRestsOn) {
       "caution: rtx-5090: dram_turnaround_factor, l2_resident_lo_fraction, l2_resident_hi_fraction, "
       "dram_latency_ns, dram_loaded_latency_ns, dram_queue_latency_ns, dram_ramp_ns, l2_latency_ns, "
       "l2_loaded_latency_ns, block_wave_ns, l2_cold_dirty_bytes, l2_dirty_max_fraction, l2_early_writeback_fraction, "
-      "launch_overhead_ns, "
-      "lsu_wavefronts_per_clock_per_sm, l1_wavefront_bytes, barrier_step_cycles, atomic_same_address_cycles, "
-      "l2_merge_writes_per_clock are assumed, not measured on this GPU; run `roofline "
+      "launch_overhead_ns, lsu_wavefronts_per_clock_per_sm, l1_wavefront_bytes are assumed, not measured on this "
+      "GPU; run `roofline "
       "calibrate` on one to measure what it can (models/gpus/rtx-5090.toml says what each assumption derives from)\n";
   const Result json = run("predict --gpu rtx-5090 --kernel add_f16 --n 2^24 --format json");
   ASSERT_EQ(json.exit_code, 0) << json.err;
@@ -102,7 +101,11 @@ TEST(Cli, PredictNamesTheAssumedValuesItRestsOn) {
   const Result table = run("predict --gpu rtx-5090 --kernel add_f16 --n 2^24");
   EXPECT_EQ(table.err, caution);
   EXPECT_EQ(table.out.find("caution"), std::string::npos);
-  // The H100 SXM rests on three.
+  // The H100 SXM rests on three. A kernel with barriers adds the barrier step's cost, which the
+  // add does not use.
+  EXPECT_NE(run("predict --gpu rtx-5090 --kernel reduce_block_atomic --n 2^24").err.find(
+                "barrier_step_cycles, atomic_same_address_cycles are assumed"),
+            std::string::npos);
   EXPECT_EQ(run("predict --kernel add_f16 --n 2^24 --format csv").err,
             "caution: h100-sxm: l2_resident_hi_fraction, lsu_wavefronts_per_clock_per_sm, l1_wavefront_bytes are "
             "assumed, not measured on this GPU; run `roofline calibrate` on one to measure what it can "
