@@ -570,7 +570,9 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.duration_s += pp.duration_s;
   }
   p.passes = std::move(pps);
-  if (launch.cache == CacheState::warm) p.unused_params.push_back("l2_cold_dirty_bytes");
+  if (launch.cache == CacheState::warm)
+    for (std::string_view key : {"l2_cold_dirty_bytes", "l2_dirty_max_fraction", "l2_early_writeback_fraction"})
+      p.unused_params.push_back(key);
   auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
   if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
     p.unused_params.push_back("barrier_step_cycles");
