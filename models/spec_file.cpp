@@ -44,6 +44,13 @@ E enum_field(const TomlFields& f, std::string_view key, const EnumNames<E, N>& n
   f.fail(f.table().get(key), key, fmt::format("expected {}, got \"{}\"", name_list(names), *text));
 }
 
+// The same field, required.
+template <typename E, std::size_t N>
+E required_enum_field(const TomlFields& f, std::string_view key, const EnumNames<E, N>& names) {
+  f.required_string(key);
+  return enum_field(f, key, names, names.front().value);
+}
+
 // Iterates an array of inline tables, giving each a TomlFields with an indexed field name.
 template <typename Fn>
 void for_each_table(const TomlFields& f, std::string_view key, bool required, Fn&& fn) {
@@ -63,7 +70,7 @@ void for_each_table(const TomlFields& f, std::string_view key, bool required, Fn
   }
 }
 
-// Counts per logical element or per block: at least one, each finite and non-negative.
+// Accesses per logical element (a stencil's 5, an SGEMM's per-K counts): finite and bounded.
 constexpr double kMaxAccessesPerElement = 1e6;
 
 ArrayAccess parse_array(const TomlFields& f) {
@@ -71,8 +78,7 @@ ArrayAccess parse_array(const TomlFields& f) {
                          "reuse", "depends_on"});
   ArrayAccess a;
   a.name = f.required_string("name");
-  a.op = enum_field(f, "op", kAccessOpNames, AccessOp::load);
-  if (!f.table().contains("op")) f.fail("op", "missing (required)");
+  a.op = required_enum_field(f, "op", kAccessOpNames);
   if (auto t = f.optional_string("type")) a.type = parse_dtype(f, f.table().get("type"), "type", *t);
   a.vector = static_cast<int>(f.optional_int("vector", 1, 64).value_or(1));
   a.stride = static_cast<int>(f.optional_int("stride", 1, 1 << 20).value_or(0));
@@ -164,8 +170,7 @@ FlopCount parse_flop(const TomlFields& f) {
   f.reject_unknown_keys({"type", "op", "per_element", "packed", "times"});
   FlopCount c;
   c.type = parse_dtype(f, f.table().get("type"), "type", f.required_string("type"));
-  f.required_string("op");
-  c.op = enum_field(f, "op", kFlopOpNames, FlopOp::add);
+  c.op = required_enum_field(f, "op", kFlopOpNames);
   c.per_element = f.required_number("per_element", 0, kMaxFlopsPerElement);
   c.packed = static_cast<int>(f.optional_int("packed", 1, 16).value_or(1));
   c.times = enum_field(f, "times", kScaleNames, Scale::one);
@@ -182,11 +187,7 @@ KernelPass parse_pass(const TomlFields& f) {
   p.symbol = f.optional_string("symbol").value_or("");
   p.elements_per_thread = static_cast<int>(f.optional_int("elements_per_thread", 1, 1024).value_or(1));
   p.ilp = static_cast<int>(f.optional_int("ilp", 1, 64).value_or(1));
-  if (const auto order = f.optional_string("element_order")) {
-    if (*order != "chunked" && *order != "interleaved")
-      f.fail(f.table().get("element_order"), "element_order", fmt::format("expected chunked or interleaved, got \"{}\"", *order));
-    p.interleaved = *order == "interleaved";
-  }
+  p.interleaved = enum_field(f, "element_order", kElementOrderNames, false);
   p.grid = enum_field(f, "grid", kGridPolicyNames, GridPolicy::one_shot);
   p.grid_blocks = f.optional_int("grid_blocks", 1, std::int64_t{1} << 31).value_or(0);
   if (p.grid_blocks > 0 && p.grid != GridPolicy::grid_stride)
