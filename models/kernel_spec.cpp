@@ -52,5 +52,8 @@ std::string_view to_string(GridPolicy g) { return name_of(kGridPolicyNames, g); 
 std::string_view to_string(FlopOp op) { return name_of(kFlopOpNames, op); }
 std::string_view to_string(Shape s) { return name_of(kShapeNames, s); }
 std::string_view to_string(AccessPattern p) { return name_of(kAccessPatternNames, p); }
+std::string to_string(const ArrayExtent& e) {
+  return e.of == ArrayExtent::Of::count ? std::to_string(e.count) : std::string(name_of(kArrayExtentNames, e.of));
+}
 
 }  // namespace roofline

@@ -32,6 +32,14 @@ enum class Reuse { none, l1, l2 };
 enum class Scale { one, cols };
 enum class MemorySpace { global, shared };
 
+// What an array spans when the spec says so: a dimension of the launch or a fixed count (a
+// histogram's 256 bins).
+struct ArrayExtent {
+  enum class Of { n, rows, cols, count };
+  Of of = Of::n;
+  std::int64_t count = 0;  // Of::count only
+};
+
 // One array a pass touches, once per logical element.
 struct ArrayAccess {
   std::string name;
@@ -43,9 +51,8 @@ struct ArrayAccess {
   CacheHint hint = CacheHint::normal;
   double per_element = 1;       // accesses per logical element (a stencil reads its input 5 times)
   Scale times = Scale::one;     // per_element x cols (an SGEMM output reads a whole row of A)
-  // Distinct elements the array spans: empty = one per access (N x stride / elements_per_thread);
-  // otherwise a dimension ("n", "rows", "cols") or a fixed count (a histogram's 256 bins).
-  std::optional<std::string> elements;
+  // Distinct elements the array spans: empty = one per access (N x stride / elements_per_thread).
+  std::optional<ArrayExtent> elements;
   AccessPattern pattern = AccessPattern::contiguous;
   Reuse reuse = Reuse::none;    // set: these accesses re-read data another entry of the array brings
   std::string depends_on;       // an earlier load whose value gives this load's address
@@ -165,5 +172,6 @@ std::string_view to_string(GridPolicy g);
 std::string_view to_string(FlopOp op);
 std::string_view to_string(Shape s);
 std::string_view to_string(AccessPattern p);
+std::string to_string(const ArrayExtent& e);  // "n", "rows", "cols" or the count
 
 }  // namespace roofline

@@ -91,9 +91,9 @@ ArrayAccess parse_array(const TomlFields& f) {
   if (const toml::node* e = f.table().get("elements")) {
     if (auto count = e->value<std::int64_t>()) {
       if (*count < 1) f.fail(e, "elements", fmt::format("must be at least 1, got {}", *count));
-      a.elements = std::to_string(*count);
-    } else if (auto dim = e->value<std::string>(); dim && (*dim == "n" || *dim == "rows" || *dim == "cols")) {
-      a.elements = *dim;
+      a.elements = ArrayExtent{ArrayExtent::Of::count, *count};
+    } else if (auto dim = e->value<std::string>(); dim && find_value(kArrayExtentNames, *dim)) {
+      a.elements = ArrayExtent{*find_value(kArrayExtentNames, *dim), 0};
     } else {
       f.fail(e, "elements", "expected \"n\", \"rows\", \"cols\" or a whole number of elements");
     }

@@ -80,10 +80,13 @@ ArrayTraffic contiguous_traffic(const ArrayAccess& array, const KernelPass& pass
 // Elements the array spans when the spec says so ("elements"); nullopt: one per access.
 std::optional<double> declared_elements(const ArrayAccess& a, std::int64_t n, const Dimensions& dims) {
   if (!a.elements) return std::nullopt;
-  if (*a.elements == "n") return static_cast<double>(n);
-  if (*a.elements == "rows") return static_cast<double>(dims.rows);
-  if (*a.elements == "cols") return static_cast<double>(dims.cols);
-  return std::stod(*a.elements);
+  switch (a.elements->of) {
+    case ArrayExtent::Of::n: return static_cast<double>(n);
+    case ArrayExtent::Of::rows: return static_cast<double>(dims.rows);
+    case ArrayExtent::Of::cols: return static_cast<double>(dims.cols);
+    case ArrayExtent::Of::count: break;
+  }
+  return static_cast<double>(a.elements->count);
 }
 
 // A column, gather or broadcast entry: every request a warp of lanes in their own sectors (one

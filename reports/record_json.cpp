@@ -41,7 +41,7 @@ json to_json(const KernelSpec& k) {
               {"pattern", to_string(a.pattern)}};
       if (a.type) ja["type"] = to_string(*a.type);
       if (a.times == Scale::cols) ja["times"] = "cols";
-      if (a.elements) ja["elements"] = *a.elements;
+      if (a.elements) ja["elements"] = to_string(*a.elements);
       if (a.reuse != Reuse::none) ja["reuse"] = a.reuse == Reuse::l1 ? "l1" : "l2";
       if (!a.depends_on.empty()) ja["depends_on"] = a.depends_on;
       arrays.push_back(std::move(ja));

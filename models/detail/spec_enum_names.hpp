@@ -27,6 +27,8 @@ inline constexpr EnumNames<AccessPattern, 4> kAccessPatternNames{{
 }};
 inline constexpr EnumNames<Reuse, 3> kReuseNames{{{Reuse::none, "none"}, {Reuse::l1, "l1"}, {Reuse::l2, "l2"}}};
 inline constexpr EnumNames<Scale, 2> kScaleNames{{{Scale::one, "one"}, {Scale::cols, "cols"}}};
+inline constexpr EnumNames<ArrayExtent::Of, 3> kArrayExtentNames{
+    {{ArrayExtent::Of::n, "n"}, {ArrayExtent::Of::rows, "rows"}, {ArrayExtent::Of::cols, "cols"}}};
 // KernelPass::interleaved: a thread's elements side by side (chunked) or a block apart.
 inline constexpr EnumNames<bool, 2> kElementOrderNames{{{false, "chunked"}, {true, "interleaved"}}};
 inline constexpr EnumNames<MemorySpace, 2> kMemorySpaceNames{{{MemorySpace::global, "global"}, {MemorySpace::shared, "shared"}}};
