@@ -88,6 +88,10 @@ constexpr std::array kParams{
     GpuParam{"l2_merge_writes_per_clock", "writes/clk",
              "partial-sector writes the L2 merges per SM clock, whole GPU (column stores that several warps complete)",
              &G::l2_merge_writes_per_clock},
+    GpuParam{"latency_hidden_inst", "inst",
+             "warp instructions per round a wave's warps issue while their loads are in flight; beyond them they "
+             "issue one after another",
+             &G::latency_hidden_inst},
 };
 }  // namespace
 

@@ -18,6 +18,29 @@ namespace {
 
 constexpr int kAssumedRegisters = 32;
 
+// A scheduler's warps between two memory rounds: each issues `issue_s` of instructions at the
+// scheduler, then waits a loaded latency for its loads.
+struct Scheduler {
+  int warps = 1;
+  double issue_s = 0;
+};
+
+// How long a warp's round takes when `warps` warps share one scheduler: a closed queue (the
+// machine-repairman model, solved exactly by mean-value analysis) with the scheduler as the
+// server and the memory latency as the think time. Few instructions per round give the latency;
+// many give warps x issue time; near the crossing the two add up in part, as warps queue for
+// the scheduler while others wait for memory.
+double round_time(const Scheduler& s, double latency_s) {
+  if (s.issue_s <= 0) return latency_s;
+  double queue = 0, throughput = 0;
+  for (int n = 1; n <= s.warps; ++n) {
+    const double at_scheduler = s.issue_s * (1 + queue);
+    throughput = n / (at_scheduler + latency_s);
+    queue = throughput * at_scheduler;
+  }
+  return s.warps / throughput;
+}
+
 struct LittlesLaw {
   double seconds = 0;     // time for the requests' rounds
   double latency_s = 0;   // loaded latency of a round
@@ -30,18 +53,21 @@ struct LittlesLaw {
 // at the DRAM utilization u = dram_s / time that the launch's own DRAM traffic (dram_s at full
 // bandwidth) makes. u x rounds x L(u) grows with u, so the fixed point u x time(u) = dram_s is
 // found by bisection; the time then approaches dram_s from above as rounds x L0 falls below it.
-LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double from_l2, double dram_s) {
+LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double from_l2, double dram_s, const Scheduler& sched,
+                       double serial_s) {
   const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_loaded_latency_ns.value * 1e-9;
   const double q = gpu.dram_queue_latency_ns.value * 1e-9;
-  auto latency = [&](double u) { return from_l2 * l2 + (1 - from_l2) * (l0 + q * u / (1 - u)); };
+  auto latency = [&](double u) {
+    return round_time(sched, from_l2 * l2 + (1 - from_l2) * (l0 + q * u / (1 - u)));
+  };
   if (rounds <= 0) return {};
-  if (from_l2 >= 1 || dram_s <= 0) return {rounds * latency(0), latency(0), 0};
+  if (from_l2 >= 1 || dram_s <= 0) return {rounds * latency(0) + serial_s, latency(0), 0};
   double lo = 0, hi = 1;
   for (int i = 0; i < 60; ++i) {
     const double u = (lo + hi) / 2;
-    (u * rounds * latency(u) < dram_s ? lo : hi) = u;
+    (u * (rounds * latency(u) + serial_s) < dram_s ? lo : hi) = u;
   }
-  return {rounds * latency(hi), latency(hi), hi};
+  return {rounds * latency(hi) + serial_s, latency(hi), hi};
 }
 
 void validate(const GpuSpec& gpu, const KernelSpec& k, const Launch& l) {
@@ -136,33 +162,71 @@ double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
          gpu.dram_bandwidth_sustained.value;
 }
 
-// Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
-// flight for one loaded latency per round, which grows with DRAM utilization (queueing); a
-// round's stores add their share of the bytes to its time. A one-shot grid's last, partial
-// wave has fewer threads in flight: its rounds take as long as full ones while the latency
-// binds and shrink with its data while DRAM does.
-BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassWork& w,
-                        int block, double warm_hit) {
-  const double sm_count = sms(gpu);
+// How a pass's threads meet the memory latency: the threads resident at once, the bytes they
+// keep in flight, the waves of blocks, the rounds of loads per wave, and each warp's issue time
+// per round.
+struct Rounds {
+  double resident_threads = 0, in_flight = 0, waves = 0, full = 0, per_wave = 0;
+  double warp_issue_s = 0;  // a warp's instructions between two rounds (unknown counts: none)
+};
+
+Rounds rounds_of(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassWork& w, int block) {
+  Rounds r;
   const double blocks = static_cast<double>(pp.grid);
-  const double resident_threads = std::min(blocks * block, sm_count * pp.occupancy.warps_per_sm * 32);
+  r.resident_threads = std::min(blocks * block, static_cast<double>(sms(gpu)) * pp.occupancy.warps_per_sm * 32);
   // A thread waits for its loads, but its stores' bytes still add to each round: counting loads
   // alone made the H100's scalar adds 20 % fast (docs/model.md).
   const double per_thread = w.load_bytes_per_thread > 0 ? w.load_bytes_per_thread : w.store_bytes_per_thread;
-  const double in_flight = resident_threads * per_thread * pass.ilp;
-  if (in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s, "nothing in flight"};
+  r.in_flight = r.resident_threads * per_thread * pass.ilp;
+  if (r.in_flight <= 0) return r;
+  r.waves = blocks / (sms(gpu) * pp.occupancy.blocks_per_sm);
+  r.full = pass.grid == GridPolicy::one_shot && r.waves > 1 ? std::floor(r.waves) : r.waves;
+  r.per_wave = w.useful_bytes / r.in_flight / r.waves * w.load_chain;
+  if (w.inst_known && r.per_wave > 0)
+    r.warp_issue_s = w.inst / (blocks * block / 32) / r.per_wave /
+                     (gpu.issue_per_scheduler_per_clock.value * sm_clock(gpu));
+  return r;
+}
+
+// The warps `threads` resident threads put on each scheduler.
+Scheduler scheduler_of(const GpuSpec& gpu, const Rounds& r, double threads) {
+  const double schedulers = sms(gpu) * gpu.schedulers_per_sm.value;
+  return {std::max(1, static_cast<int>(std::lround(threads / 32 / schedulers))), r.warp_issue_s};
+}
+
+// A wave's warps start together, so the instructions of their first round beyond the
+// `latency_hidden_inst` each issues while its loads are in flight go one warp after another.
+double first_round_issue_s(const GpuSpec& gpu, const Rounds& r, double threads) {
+  const double hidden = gpu.latency_hidden_inst.value / (gpu.issue_per_scheduler_per_clock.value * sm_clock(gpu));
+  return scheduler_of(gpu, r, threads).warps * std::max(0.0, r.warp_issue_s - hidden);
+}
+
+// Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
+// flight for one loaded latency per round, which grows with DRAM utilization (queueing) and
+// with the queue of warps at their scheduler; each wave adds its first round's issue. A
+// one-shot grid's last, partial wave has fewer threads in flight: its rounds take as long as
+// full ones while the latency binds and shrink with its data while DRAM does.
+BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassWork& w,
+                        int block, double warm_hit) {
+  const Rounds r = rounds_of(gpu, pass, pp, w, block);
+  if (r.in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s, "nothing in flight"};
   const double from_l2 = w.tex_read > 0 ? 1 - w.dram_loads / w.tex_read : (warm_hit >= 1 ? 1 : 0);
   const double dram_stream = dram_stream_s(gpu, w);
-  const double waves = blocks / (sm_count * pp.occupancy.blocks_per_sm);
-  const double full = pass.grid == GridPolicy::one_shot && waves > 1 ? std::floor(waves) : waves;
-  const double rounds_per_wave = w.useful_bytes / in_flight / waves * w.load_chain;
-  const LittlesLaw law = littles_law(gpu, rounds_per_wave * full, from_l2, dram_stream * full / waves);
+  const double waves = r.waves, full = r.full, in_flight = r.in_flight;
+  const double last = r.resident_threads * (waves - full);
+  const LittlesLaw law =
+      littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves, scheduler_of(gpu, r, r.resident_threads),
+                  std::ceil(full) * first_round_issue_s(gpu, r, r.resident_threads));
   double seconds = law.seconds;
   if (full < waves)
-    seconds += littles_law(gpu, rounds_per_wave, from_l2, dram_stream * (waves - full) / waves).seconds;
+    seconds += littles_law(gpu, r.per_wave, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
+                           first_round_issue_s(gpu, r, last))
+                   .seconds;
   std::string detail =
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
                   w.useful_bytes / in_flight * w.load_chain, law.latency_s * 1e9, 100 * law.dram_utilization);
+  if (const double first = first_round_issue_s(gpu, r, r.resident_threads); first > 0)
+    detail += fmt::format(" + {:.0f} waves x {:.3g} us of first-round issue", std::ceil(waves), first * 1e6);
   // A thread's dependent instructions and a block's barrier-separated steps run one after
   // another: each wave of blocks adds them.
   if (w.chain_cycles > 0) {
@@ -580,6 +644,11 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.unused_params.push_back("atomic_same_address_cycles");
   if (!used_by_any_pass([](const PassWork& w) { return w.merge_writes > 0; }))
     p.unused_params.push_back("l2_merge_writes_per_clock");
+  bool rounds_queue = false;
+  for (std::size_t i = 0; i < works.size(); ++i)
+    rounds_queue |= first_round_issue_s(gpu, rounds_of(gpu, kernel.passes[i], p.passes[i], works[i], launch.block),
+                                        1) > 0;
+  if (!rounds_queue) p.unused_params.push_back("latency_hidden_inst");
 
   bind(gpu, p);
 

@@ -9,6 +9,7 @@
 #include "models/gpu_catalog.hpp"
 #include "models/predict.hpp"
 #include "models/spec_file.hpp"
+#include "tests/models/closed_queue.hpp"
 
 namespace roofline {
 namespace {
@@ -143,6 +144,22 @@ TEST(PatternTerms, ARandomGatherTouchesASectorPerLaneAndWaitsForItsIndex) {
   EXPECT_NE(bound(p, BoundKind::latency).detail.find("186 rounds"), std::string::npos)
       << bound(p, BoundKind::latency).detail;
   EXPECT_GT(bound(p, BoundKind::latency).seconds, bound(independent, BoundKind::latency).seconds);
+}
+
+TEST(PatternTerms, InstructionsBeyondWhatARoundHidesAddUp) {
+  // 2^20 floats, warm: 4 MiB stay in L2, so each round waits the L2's loaded latency, 195 ns.
+  // 4096 blocks of 256 over 132 SMs x 8 = 3.88 waves: 3 full waves of 16 warps per scheduler,
+  // then 0.88 of one (14 warps). Every thread loads once: one round per wave, in which each warp
+  // issues its 58 instructions. The round: 16 warps queue at the scheduler (round_time); the
+  // first round adds, per wave, every warp's 58 - 18 = 40 instructions one after another.
+  const auto p = predict("busy_read", std::int64_t{1} << 20, CacheState::warm);
+  const double issue = 58 / 1.98e9, beyond = 40 / 1.98e9, l2 = 195e-9;
+  const double expected = 3 * (test::round_time(16, issue, l2) + 16 * beyond) + test::round_time(14, issue, l2) +
+                          14 * beyond;
+  const BoundTime& latency = p.passes.at(0).bounds.at(static_cast<std::size_t>(BoundKind::latency));
+  EXPECT_NEAR(latency.seconds, expected, expected * 1e-9);
+  EXPECT_NE(latency.detail.find("4 waves x 0.323 us of first-round issue"), std::string::npos) << latency.detail;
+  EXPECT_EQ(std::count(p.unused_params.begin(), p.unused_params.end(), "latency_hidden_inst"), 0);
 }
 
 TEST(PatternTerms, SpecErrorsNameTheField) {
