@@ -7,15 +7,9 @@
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
-E=$OUT/patterns && mkdir -p $E/obj
+E=$OUT/patterns && mkdir -p $E
 { echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
-for f in kernels/patterns_*.cu; do
-  nvcc -O3 -DNDEBUG "--generate-code=arch=compute_90,code=[compute_90,sm_90]" -Xcompiler=-fPIC -std=c++20 -I. \
-    -c $f -o $E/obj/$(basename ${f%.cu}).o &
-done; wait
-for o in $E/obj/*.o; do echo "# file: $(basename $o)"; cuobjdump -sass $o; done > $E/patterns_sm90.sass
-for o in $E/obj/*.o; do echo "# file: $(basename $o)"; cuobjdump -res-usage $o; done > $E/patterns_sm90.res-usage.txt
-rm -rf $E/obj
+scripts/device/sass_of.sh $E/patterns_sm90 kernels/patterns_*.cu
 timeout 150 .device/tests/kernel_runner_gpu_test > $E/kernel_runner_gpu_test.txt 2>&1; echo "kernel_runner_gpu_test: exit $?" >> $E/wall.txt
 timeout 120 .device/tests/profiler_gpu_test > $E/profiler_gpu_test.txt 2>&1; echo "profiler_gpu_test: exit $?" >> $E/wall.txt
 cd $E
