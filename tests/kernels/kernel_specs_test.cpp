@@ -48,14 +48,15 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
   EXPECT_EQ(count["probes"], 5);
   EXPECT_EQ(count["hadamard"], 3);
   EXPECT_EQ(count["reference"], 2);
-  EXPECT_EQ(count["patterns"], 13);
+  EXPECT_EQ(count["patterns"], 19);
 }
 
 // The development / held-out split of docs/accuracy.md, as the specs record it (`held_out =
 // true`; read from the files: the parser does not keep the key yet).
 TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> held_out;
-  for (const char* family : {"reduce", "transpose", "stencil", "histogram", "sgemm", "rows"}) {
+  for (const char* family :
+       {"reduce", "transpose", "stencil", "histogram", "sgemm", "rows", "sparse", "vector", "scan", "conv"}) {
     const std::string path = std::string(ROOFLINE_SOURCE_DIR) + "/kernels/patterns_" + family + ".toml";
     std::ifstream in(path);
     ASSERT_TRUE(in) << path;
@@ -111,9 +112,16 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
   EXPECT_EQ(fp8->dtypes.at(0), DType::fp8_e4m3);
   EXPECT_EQ(fp8->passes.at(0).flops.at(0).type, DType::f32);
 
-  // Every pass states its instruction count; loops (grid-stride) also per iteration.
+  // Every pass states its instruction count; loops (grid-stride) also per iteration. Specs
+  // still waiting for their SASS state none (the issue bound reads unknown).
   for (const KernelSpec& k : builtin_kernels())
     for (const KernelPass& p : k.passes) {
+      if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
+          kCountsFromSassPendingNames.end()) {
+        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
+        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
+        continue;
+      }
       EXPECT_GT(p.inst_per_thread.value_or(0), 0) << k.name;
       if (p.grid == GridPolicy::grid_stride) {
         EXPECT_GT(p.inst_per_iteration.value_or(0), 0) << k.name;
