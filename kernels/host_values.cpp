@@ -4,6 +4,7 @@
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
 
+#include <cstdint>
 #include <cstring>
 
 #include "models/error.hpp"
@@ -104,19 +105,38 @@ void fill_random(DType t, std::uint64_t seed, std::uint64_t stream, std::span<st
 }
 
 void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out) {
+  const bool indices =
+      v == InputValues::indices || v == InputValues::csr_columns || v == InputValues::csr_row_offsets;
   if ((v == InputValues::sixteenths && t != DType::f32) ||
-      ((v == InputValues::bins_uniform || v == InputValues::bins_skewed) && t != DType::u8))
-    throw Error("fill_values: sixteenths need an f32 buffer and bin indices a u8 buffer (the kernel's BufferLayout)");
+      ((v == InputValues::bins_uniform || v == InputValues::bins_skewed) && t != DType::u8) ||
+      (indices && t != DType::i32))
+    throw Error("fill_values: sixteenths need an f32 buffer, bin indices a u8 buffer and gather or CSR indices an "
+                "i32 buffer (the kernel's BufferLayout)");
   const int size = size_bytes(t);
   const auto n = static_cast<std::int64_t>(out.size()) / size;
+  // The range the indices point into: the buffer's own elements (a gather over n), or the
+  // rows of a CSR matrix whose column indices this buffer holds (one per nonzero).
+  const std::int64_t range = std::max<std::int64_t>(v == InputValues::csr_columns ? n / kCsrRowNonzeros : n, 1);
+  if (indices && (n - 1) * (v == InputValues::csr_row_offsets ? kCsrRowNonzeros : 1) > INT32_MAX)
+    throw Error("fill_values: indices beyond the range of an i32 buffer");
   const std::uint64_t base = splitmix64(seed ^ splitmix64(stream + 1));
   parallel_chunks(n, [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t i = begin; i < end; ++i) {
       const std::uint64_t r = splitmix64(base + static_cast<std::uint64_t>(i));
       std::byte* at = out.data() + i * size;
+      std::int32_t index = 0;
       switch (v) {
         case InputValues::random: encode_value(t, random_value(t, r), at); break;
         case InputValues::sixteenths: encode_value(t, symmetric_int(r, 16) / 16.0f, at); break;
+        case InputValues::indices:
+        case InputValues::csr_columns:
+          index = static_cast<std::int32_t>(r % static_cast<std::uint64_t>(range));
+          std::memcpy(at, &index, sizeof index);
+          break;
+        case InputValues::csr_row_offsets:
+          index = static_cast<std::int32_t>(i * kCsrRowNonzeros);
+          std::memcpy(at, &index, sizeof index);
+          break;
         default: *at = bin_index(v, r);
       }
     }

@@ -8,7 +8,8 @@ const std::vector<KernelImpl>& all_kernel_impls() {
     for (auto family : {elementwise_add_impls(), add_technique_impls(), memory_probe_impls(), hadamard_impls(),
                         reference_impls(), patterns_reduce_impls(), patterns_transpose_impls(),
                         patterns_stencil_impls(), patterns_histogram_impls(), patterns_sgemm_impls(),
-                        patterns_rows_impls()})
+                        patterns_rows_impls(), patterns_sparse_impls(), patterns_vector_impls(),
+                        patterns_scan_impls(), patterns_conv_impls()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();
@@ -23,7 +24,7 @@ const KernelImpl* find_kernel_impl(std::string_view name) {
 
 std::int64_t buffer_elements(const BufferLayout& b, std::int64_t n) {
   if (b.elements > 0) return b.elements;
-  return b.role == BufferRole::sink ? b.spread : n * b.spread;
+  return b.role == BufferRole::sink ? b.spread : n * b.spread / b.per_n + b.extra;
 }
 
 std::int64_t buffer_bytes(const BufferLayout& b, std::int64_t n) { return buffer_elements(b, n) * size_bytes(b.type); }
@@ -38,7 +39,7 @@ std::int64_t useful_bytes(const KernelImpl& k, std::int64_t n) {
   std::int64_t total = 0;
   for (const auto& b : k.buffers)
     if (b.role == BufferRole::input || b.role == BufferRole::output || b.role == BufferRole::accumulator)
-      total += (b.elements > 0 ? b.elements : n) * size_bytes(b.type);
+      total += (b.elements > 0 ? b.elements : n / b.per_n + b.extra) * size_bytes(b.type);
   return total;
 }
 

@@ -32,7 +32,14 @@ enum class InputValues {
   sixteenths,   // f32 k/16, |k| <= 16: sums of up to 2^20 / (1/16) stay exact in any order
   bins_uniform, // u8 bin indices, uniform over 0..255
   bins_skewed,  // u8: 90 % of elements bin 0, the other 10 % uniform over 0..255 (bin 0 ~90.04 %)
+  indices,      // i32 gather indices, each uniform over [0, the buffer's own element count)
+  csr_columns,  // i32 column indices of a CSR matrix of kCsrRowNonzeros per row: each uniform
+                // over [0, rows), rows = the buffer's element count / kCsrRowNonzeros
+  csr_row_offsets,  // i32 CSR row offsets of kCsrRowNonzeros per row: element r is r x kCsrRowNonzeros
 };
+
+// Nonzeros per row of the patterns suite's sparse matrix (spmv_csr_row): rows = n / 8.
+inline constexpr std::int64_t kCsrRowNonzeros = 8;
 
 struct BufferLayout {
   std::string_view name;
@@ -41,9 +48,14 @@ struct BufferLayout {
   // Element i of the logical range lives at index i * spread; the buffer holds n * spread
   // elements (8 for one float per 32-byte sector). Sinks hold `spread` elements, whatever n.
   std::int64_t spread = 1;
-  // Elements whatever n (histogram bins, a sum, layernorm's gamma); 0 = n * spread.
+  // Elements whatever n (histogram bins, a sum, layernorm's gamma); 0 = n * spread / per_n + extra.
   std::int64_t elements = 0;
   InputValues values = InputValues::random;
+  // One element per `per_n` logical elements, plus `extra` (a CSR matrix of 8 nonzeros per
+  // row: n / 8 entries of x and y, n / 8 + 1 row offsets; a GEMV's n / 1024 row results).
+  // n must be a multiple of per_n (prepare() checks).
+  std::int64_t per_n = 1;
+  std::int64_t extra = 0;
 };
 
 // How n maps onto the kernel's problem (the spec's `shape`): n elements in a row (flat), a
@@ -126,6 +138,10 @@ std::span<const KernelImpl> patterns_stencil_impls();
 std::span<const KernelImpl> patterns_histogram_impls();
 std::span<const KernelImpl> patterns_sgemm_impls();
 std::span<const KernelImpl> patterns_rows_impls();
+std::span<const KernelImpl> patterns_sparse_impls();
+std::span<const KernelImpl> patterns_vector_impls();
+std::span<const KernelImpl> patterns_scan_impls();
+std::span<const KernelImpl> patterns_conv_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();
@@ -135,8 +151,8 @@ const KernelImpl* find_kernel_impl(std::string_view name);
 std::int64_t buffer_elements(const BufferLayout& b, std::int64_t n);
 std::int64_t buffer_bytes(const BufferLayout& b, std::int64_t n);
 std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n);
-// Every input read once and every output written once: n logical elements each, or the
-// buffer's fixed element count.
+// Every input read once and every output written once: n logical elements each (n / per_n +
+// extra where the buffer says so), or the buffer's fixed element count.
 std::int64_t useful_bytes(const KernelImpl& k, std::int64_t n);
 
 // Value written by the write-only probes; sentinel the read-only probe compares against.

@@ -369,6 +369,11 @@ class SuiteRunner final : public KernelRunner {
     if (impl_.shape == kernels::ProblemShape::rows && n % kernels::kRowCols != 0)
       throw InputError(fmt::format("kernel '{}' works on rows of {} columns: n must be a multiple of {}, got {}",
                                    spec_.name, kernels::kRowCols, kernels::kRowCols, n));
+    for (const BufferLayout& b : impl_.buffers)
+      if (b.elements == 0 && n % b.per_n != 0)
+        throw InputError(fmt::format("kernel '{}': n must be a multiple of {} (its {} buffer holds one element per {} "
+                                     "of n), got {}",
+                                     spec_.name, b.per_n, b.name, b.per_n, n));
     if (std::find(spec_.dtypes.begin(), spec_.dtypes.end(), dtype) == spec_.dtypes.end()) {
       std::string supported;
       for (DType d : spec_.dtypes) supported += (supported.empty() ? "" : ", ") + std::string(to_string(d));

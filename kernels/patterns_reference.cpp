@@ -38,6 +38,58 @@ float stencil5_at(std::span<const float> in, std::int64_t side, std::int64_t r, 
   return stencil5_point(at(r, c), at(r - 1, c), at(r + 1, c), at(r, c - 1), at(r, c + 1));
 }
 
+float conv7_at(std::span<const float> x, std::int64_t i) {
+  const auto n = static_cast<std::int64_t>(x.size());
+  const auto at = [&](std::int64_t k) { return x[static_cast<std::size_t>(std::clamp<std::int64_t>(k, 0, n - 1))]; };
+  return conv7_point(at(i - 3), at(i - 2), at(i - 1), at(i), at(i + 1), at(i + 2), at(i + 3));
+}
+
+float gather_at(std::span<const std::int32_t> idx, std::span<const float> x, std::int64_t i) {
+  return x[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
+}
+
+double spmv_row(std::span<const std::int32_t> row_ptr, std::span<const std::int32_t> col, std::span<const float> val,
+                std::span<const float> x, std::int64_t row, double* magnitude) {
+  double s = 0, m = 0;
+  for (std::int64_t j = row_ptr[static_cast<std::size_t>(row)]; j < row_ptr[static_cast<std::size_t>(row + 1)]; ++j) {
+    const auto k = static_cast<std::size_t>(j);
+    const double p = static_cast<double>(val[k]) * static_cast<double>(x[static_cast<std::size_t>(col[k])]);
+    s += p;
+    m += std::fabs(p);
+  }
+  if (magnitude != nullptr) *magnitude = m;
+  return s;
+}
+
+double gemv_row(std::span<const float> a, std::span<const float> x, std::int64_t row, double* magnitude) {
+  const std::size_t cols = x.size();
+  double s = 0, m = 0;
+  for (std::size_t c = 0; c < cols; ++c) {
+    const double p = static_cast<double>(a[static_cast<std::size_t>(row) * cols + c]) * static_cast<double>(x[c]);
+    s += p;
+    m += std::fabs(p);
+  }
+  if (magnitude != nullptr) *magnitude = m;
+  return s;
+}
+
+double dot(std::span<const float> a, std::span<const float> b) {
+  const auto parts = parallel_chunks(static_cast<std::int64_t>(a.size()), [&](std::int64_t begin, std::int64_t end) {
+    double s = 0;
+    for (std::int64_t i = begin; i < end; ++i)
+      s += static_cast<double>(a[static_cast<std::size_t>(i)]) * static_cast<double>(b[static_cast<std::size_t>(i)]);
+    return s;
+  });
+  double s = 0;
+  for (double p : parts) s += p;
+  return s;
+}
+
+void inclusive_scan(std::span<const float> x, std::span<double> out) {
+  double s = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) out[i] = s += x[i];
+}
+
 std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data) {
   const auto parts =
       parallel_chunks(static_cast<std::int64_t>(data.size()), [&](std::int64_t begin, std::int64_t end) {

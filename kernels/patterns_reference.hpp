@@ -3,6 +3,7 @@
 // that turns them into a HostCheckResult. Plain C++: the CPU tests call them with
 // hand-worked values; the family .cu files build their HostCheck from them.
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -28,6 +29,20 @@ ROOFLINE_HOST_DEVICE inline float stencil5_point(float centre, float up, float d
   return 0.2f * ((((centre + up) + down) + left) + right);
 }
 
+// 1-D 7-point convolution (radius 3) with the constant binomial weights 1, 6, 15, 20, 15, 6, 1
+// over 64 (exact in f32): v holds x[i - 3] .. x[i + 3]. One multiply then six fmaf in this
+// order on both sides, so the CPU result is bit for bit the device's.
+inline constexpr int kConvRadius = 3;
+ROOFLINE_HOST_DEVICE inline float conv7_point(float m3, float m2, float m1, float c, float p1, float p2, float p3) {
+  float s = (1.0f / 64) * m3;
+  s = fmaf(6.0f / 64, m2, s);
+  s = fmaf(15.0f / 64, m1, s);
+  s = fmaf(20.0f / 64, c, s);
+  s = fmaf(15.0f / 64, p1, s);
+  s = fmaf(6.0f / 64, p2, s);
+  return fmaf(1.0f / 64, p3, s);
+}
+
 // sqrt(n) for a square kernel's n; -1 when n is no perfect square.
 std::int64_t square_side(std::int64_t n);
 
@@ -43,6 +58,18 @@ std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data);
 // C[r][c] of C = A B (side x side, row-major) in double, and sum |A[r][k] B[k][c]| (its scale).
 double gemm_element(std::span<const float> a, std::span<const float> b, std::int64_t side, std::int64_t r,
                     std::int64_t c, double* magnitude = nullptr);
+// Point i of the 7-point convolution, neighbours past either end clamped to the end element.
+float conv7_at(std::span<const float> x, std::int64_t i);
+// out[i] = x[idx[i]] (exact).
+float gather_at(std::span<const std::int32_t> idx, std::span<const float> x, std::int64_t i);
+// y[row] of a CSR matrix times x, in double, and sum |val x| over the row (its scale).
+double spmv_row(std::span<const std::int32_t> row_ptr, std::span<const std::int32_t> col, std::span<const float> val,
+                std::span<const float> x, std::int64_t row, double* magnitude = nullptr);
+// y[row] of A x for A of x.size() columns (row-major), in double, and sum |A[row][c] x[c]|.
+double gemv_row(std::span<const float> a, std::span<const float> x, std::int64_t row, double* magnitude = nullptr);
+double dot(std::span<const float> a, std::span<const float> b);  // in double, exact for the suite's inputs
+// Inclusive prefix sum of one segment, in double.
+void inclusive_scan(std::span<const float> x, std::span<double> out);
 // One row, in double.
 void softmax_row(std::span<const float> x, std::span<double> out);
 void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,

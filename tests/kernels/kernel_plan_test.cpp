@@ -47,6 +47,17 @@ TEST(KernelPlan, PatternsBufferSizes) {
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("reduce_warp_shuffle"), n), 4 * n + 4);
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("histogram_global_skewed"), n), n + 4 * 256);
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("transpose_naive"), n), 8 * n);
+  // The second held-out batch. gather: i32 indices, x and out of n each.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("gather_random"), n), 3 * 4 * n);
+  // CSR of n nonzeros, 8 per row: n / 8 + 1 row offsets, n columns and values, x and y of n / 8.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("spmv_csr_row"), n), 4 * (n / 8 + 1) + 2 * 4 * n + 2 * 4 * (n / 8));
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("spmv_csr_row"), n), 4 * (n / 8 + 1) + 2 * 4 * n + 2 * 4 * (n / 8));
+  // GEMV: A of n, x of one row (1024), y of n / 1024 rows.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("gemv_warp_row"), n), 4 * n + 4 * 1024 + 4 * (n / 1024));
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("gemv_warp_row"), n), 4 * n + 4 * 1024 + 4 * (n / 1024));
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("dot_gridstride"), n), 2 * 4 * n + 4);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("scan_block"), n), 2 * 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("conv1d_r3"), n), 2 * 4 * n);
   for (const auto& name : kPatternsNames) {
     const kernels::KernelImpl* k = find_kernel_impl(name);
     ASSERT_NE(k, nullptr) << name;
@@ -111,6 +122,10 @@ TEST(KernelRunnerArguments, PatternsShapesAndBlocksAreInputErrorsBeforeAnyCudaCa
   EXPECT_NE(message("sgemm_tiled", 1 << 20, 128).find("blocks of 256"), std::string::npos);
   EXPECT_NE(message("transpose_tiled_padded", 1 << 20, 1024).find("blocks of 256"), std::string::npos);
   EXPECT_THROW(make_kernel_runner("histogram_shared")->prepare(1000, DType::f32, 256, 1), InputError);  // u8 data
+  EXPECT_NE(message("spmv_csr_row", 1001, 256).find("multiple of 8"), std::string::npos);
+  EXPECT_NE(message("gemv_warp_row", 1000, 256).find("multiple of 1024"), std::string::npos);
+  EXPECT_NE(message("scan_block", 1 << 20, 512).find("blocks of 256"), std::string::npos);
+  EXPECT_NE(message("scan_block", 1000, 256).find("multiple of 1024"), std::string::npos);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 #include <tuple>
@@ -162,11 +163,17 @@ INSTANTIATE_TEST_SUITE_P(
 std::vector<KernelAndSize> patterns_launches() {
   std::vector<std::tuple<std::string, std::int64_t>> out;
   for (const std::string& name : kPatternsNames) {
+    const kernels::KernelImpl& k = *kernels::find_kernel_impl(name);
+    // Buffers of one element per per_n (a CSR matrix's 8 nonzeros per row): multiples of it.
+    std::int64_t multiple = 1;
+    for (const auto& b : k.buffers) multiple = std::max(multiple, b.per_n);
     std::vector<std::int64_t> sizes;
-    switch (kernels::find_kernel_impl(name)->shape) {
+    switch (k.shape) {
       case kernels::ProblemShape::square: sizes = {1, 33 * 33, 1000 * 1000, 1 << 20, 1 << 24}; break;
       case kernels::ProblemShape::rows: sizes = {1024, 3 * 1024, 1 << 20, 1 << 24}; break;
-      default: sizes = {1, 1000, (1 << 20) + 3, 1 << 24};
+      default:
+        sizes = multiple > 1 ? std::vector<std::int64_t>{multiple, 125 * multiple, (1 << 20) + 3 * multiple, 1 << 24}
+                             : std::vector<std::int64_t>{1, 1000, (1 << 20) + 3, 1 << 24};
     }
     for (auto n : sizes) out.emplace_back(name, n);
   }
@@ -192,7 +199,8 @@ INSTANTIATE_TEST_SUITE_P(Sizes, Patterns, ::testing::ValuesIn(patterns_launches(
 
 TEST(PatternsVerification, AccumulatorsMustStartFromZero) {
   SKIP_WITHOUT_DEVICE();
-  for (const char* name : {"reduce_block_atomic", "reduce_warp_shuffle", "histogram_shared", "histogram_global"}) {
+  for (const char* name :
+       {"reduce_block_atomic", "reduce_warp_shuffle", "histogram_shared", "histogram_global", "dot_gridstride"}) {
     auto r = prepared(name, 1 << 20);
     r->launch(nullptr);
     r->launch(nullptr);  // no restore: twice the sum, twice the counts
@@ -203,12 +211,27 @@ TEST(PatternsVerification, AccumulatorsMustStartFromZero) {
 TEST(PatternsVerification, DetectsOutputsNeverWritten) {
   SKIP_WITHOUT_DEVICE();
   for (const char* name : {"transpose_naive", "transpose_tiled_padded", "stencil5_2d", "sgemm_naive", "sgemm_tiled",
-                           "softmax_row", "layernorm_row"}) {
+                           "softmax_row", "layernorm_row", "gather_random", "spmv_csr_row", "gemv_warp_row",
+                           "scan_block", "conv1d_r3"}) {
     auto r = prepared(name, 1 << 20);
     const VerifyResult v = r->verify();
     EXPECT_FALSE(v.ok) << name;
     EXPECT_NE(v.message.find("never written"), std::string::npos) << name << ": " << v.message;
   }
+}
+
+// The second batch's kernels that take any block: partial blocks (a GEMV's rows per block of
+// 96 threads: 3) and single-warp blocks verify too.
+TEST(PatternsVerification, OtherBlocks) {
+  SKIP_WITHOUT_DEVICE();
+  for (const char* name : {"gather_random", "spmv_csr_row", "gemv_warp_row", "dot_gridstride", "conv1d_r3"})
+    for (int block : {32, 96, 1024}) {
+      const std::int64_t n = std::string(name) == "gemv_warp_row" ? 5 * 1024 : (1 << 20) + 24;
+      auto r = prepared(name, n, block);
+      r->launch(nullptr);
+      const VerifyResult v = r->verify();
+      EXPECT_TRUE(v.ok) << name << " block " << block << ": " << v.message;
+    }
 }
 
 void poke(KernelRunner& r, std::size_t buffer, std::int64_t element, float value) {

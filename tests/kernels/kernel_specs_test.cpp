@@ -48,14 +48,15 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
   EXPECT_EQ(count["probes"], 5);
   EXPECT_EQ(count["hadamard"], 3);
   EXPECT_EQ(count["reference"], 2);
-  EXPECT_EQ(count["patterns"], 13);
+  EXPECT_EQ(count["patterns"], 19);
 }
 
 // The development / held-out split of docs/accuracy.md, as the specs record it (`held_out =
 // true`; read from the files: the parser does not keep the key yet).
 TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> held_out;
-  for (const char* family : {"reduce", "transpose", "stencil", "histogram", "sgemm", "rows"}) {
+  for (const char* family :
+       {"reduce", "transpose", "stencil", "histogram", "sgemm", "rows", "sparse", "vector", "scan", "conv"}) {
     const std::string path = std::string(ROOFLINE_SOURCE_DIR) + "/kernels/patterns_" + family + ".toml";
     std::ifstream in(path);
     ASSERT_TRUE(in) << path;
@@ -69,6 +70,56 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> expected = kHeldOutNames;
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(held_out, expected);
+}
+
+// The second held-out batch's specs say what their code does (patterns_sparse.cu,
+// patterns_vector.cu, patterns_scan.cu, patterns_conv.cu).
+TEST(BuiltinKernels, SecondHeldOutBatchDescribesItsCode) {
+  const auto pass_of = [](const char* name) -> const KernelPass& {
+    const KernelSpec* k = find_builtin_kernel(name);
+    EXPECT_NE(k, nullptr) << name;
+    EXPECT_TRUE(k->held_out) << name;
+    EXPECT_EQ(k->category, "patterns") << name;
+    return k->passes.at(0);
+  };
+  // Gathers: the random load waits on the index load.
+  const KernelPass& gather = pass_of("gather_random");
+  EXPECT_EQ(gather.arrays.at(1).pattern, AccessPattern::random);
+  EXPECT_EQ(gather.arrays.at(1).depends_on, "idx");
+  EXPECT_EQ(gather.arrays.at(0).type, DType::i32);
+  // CSR: 8 nonzeros per row, one thread per row, x and y of n / 8.
+  const KernelSpec& spmv = *find_builtin_kernel("spmv_csr_row");
+  EXPECT_EQ(dimensions(spmv, 1 << 20).rows, (1 << 20) / 8);
+  const KernelPass& csr = pass_of("spmv_csr_row");
+  EXPECT_EQ(csr.elements_per_thread, 8);
+  EXPECT_EQ(csr.grid, GridPolicy::one_shot);
+  for (const ArrayAccess& a : csr.arrays)
+    if (a.name == "x") {
+      EXPECT_EQ(a.pattern, AccessPattern::random);
+      EXPECT_EQ(a.depends_on, "col");
+      ASSERT_TRUE(a.elements.has_value());
+      EXPECT_EQ(a.elements->of, ArrayExtent::Of::rows);
+    }
+  // GEMV: a warp per row of 1024, 32 columns per lane a warp apart.
+  const KernelPass& gemv = pass_of("gemv_warp_row");
+  EXPECT_EQ(find_builtin_kernel("gemv_warp_row")->cols, 1024);
+  EXPECT_EQ(gemv.elements_per_thread, 32);
+  EXPECT_TRUE(gemv.interleaved);
+  // Dot: one atomic per warp of the 256-thread block, all on one address.
+  const KernelPass& dot = pass_of("dot_gridstride");
+  EXPECT_EQ(dot.grid, GridPolicy::grid_stride);
+  ASSERT_EQ(dot.atomics.size(), 1u);
+  EXPECT_EQ(dot.atomics[0].per_block, 8);
+  EXPECT_EQ(dot.atomics[0].addresses, 1);
+  // Scan: one block per 1024-element segment, 9 barriers (the totals' store and 8 steps).
+  const KernelPass& scan = pass_of("scan_block");
+  EXPECT_EQ(scan.grid, GridPolicy::per_row);
+  EXPECT_EQ(scan.barriers_per_block, 9);
+  EXPECT_EQ(scan.elements_per_thread, 4);
+  // Conv: one load from DRAM's lines, six more from L1.
+  const KernelPass& conv = pass_of("conv1d_r3");
+  EXPECT_EQ(conv.arrays.at(1).per_element, 6);
+  EXPECT_EQ(conv.arrays.at(1).reuse, Reuse::l1);
 }
 
 TEST(BuiltinKernels, FindByName) {
@@ -111,9 +162,16 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
   EXPECT_EQ(fp8->dtypes.at(0), DType::fp8_e4m3);
   EXPECT_EQ(fp8->passes.at(0).flops.at(0).type, DType::f32);
 
-  // Every pass states its instruction count; loops (grid-stride) also per iteration.
+  // Every pass states its instruction count; loops (grid-stride) also per iteration. Specs
+  // still waiting for their SASS state none (the issue bound reads unknown).
   for (const KernelSpec& k : builtin_kernels())
     for (const KernelPass& p : k.passes) {
+      if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
+          kCountsFromSassPendingNames.end()) {
+        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
+        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
+        continue;
+      }
       EXPECT_GT(p.inst_per_thread.value_or(0), 0) << k.name;
       if (p.grid == GridPolicy::grid_stride) {
         EXPECT_GT(p.inst_per_iteration.value_or(0), 0) << k.name;

@@ -2,7 +2,9 @@
 // with hand-worked values (no device needed).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -166,6 +168,117 @@ TEST(PatternsReference, LayerNormOfAKnownRow) {
   EXPECT_EQ(r.worst_index, kRowCols + 3);
 }
 
+TEST(PatternsReference, GatherOfKnownIndices) {
+  const std::vector<std::int32_t> idx = {2, 0, 2, 1};
+  const std::vector<float> x = {10, 20, 30, 40};
+  EXPECT_EQ(patterns::gather_at(idx, x, 0), 30.0f);
+  EXPECT_EQ(patterns::gather_at(idx, x, 3), 20.0f);
+  std::vector<float> out = {30, 10, 30, 20};
+  EXPECT_TRUE(check("gather_random", 4, {bytes_of(idx), bytes_of(x), bytes_of(out)}).ok());
+  out[2] = 40;  // x[3] instead of x[2]: a copy is exact
+  const HostCheckResult r = check("gather_random", 4, {bytes_of(idx), bytes_of(x), bytes_of(out)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 2);
+  EXPECT_EQ(r.detail, "out[2]: got 40, expected 30 (tolerance 0)");
+}
+
+TEST(PatternsReference, SpmvOfTwoRows) {
+  // 16 nonzeros, 8 per row: 2 rows, x and y of 2. Row 0: values 1..8 at columns 0, 1, 0, 1, ...
+  // with x = (0.5, 2): 0.5 (1 + 3 + 5 + 7) + 2 (2 + 4 + 6 + 8) = 8 + 40 = 48. Row 1: +-1 at
+  // column 1: 0, on a scale of 16.
+  const std::vector<std::int32_t> row_ptr = {0, 8, 16};
+  const std::vector<std::int32_t> col = {0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  const std::vector<float> val = {1, 2, 3, 4, 5, 6, 7, 8, 1, -1, 1, -1, 1, -1, 1, -1};
+  const std::vector<float> x = {0.5f, 2.0f};
+  double magnitude = 0;
+  EXPECT_DOUBLE_EQ(patterns::spmv_row(row_ptr, col, val, x, 0, &magnitude), 48.0);
+  EXPECT_DOUBLE_EQ(magnitude, 48.0);
+  EXPECT_DOUBLE_EQ(patterns::spmv_row(row_ptr, col, val, x, 1, &magnitude), 0.0);
+  EXPECT_DOUBLE_EQ(magnitude, 16.0);
+  std::vector<float> y = {48, 0};
+  const auto run = [&] {
+    return check("spmv_csr_row", 16, {bytes_of(row_ptr), bytes_of(col), bytes_of(val), bytes_of(x), bytes_of(y)});
+  };
+  EXPECT_TRUE(run().ok());
+  y[1] = 1e-3f;  // the allowance is 8 roundings of 16: ~7.6e-6
+  const HostCheckResult r = run();
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 1);
+  EXPECT_EQ(r.detail.rfind("y[1]: got 0.001", 0), 0u) << r.detail;
+}
+
+TEST(PatternsReference, GemvOfTwoRows) {
+  // Row 0 all ones against x[c] = c / 1024: (1023 x 1024 / 2) / 1024 = 511.5. Row 1
+  // alternating +-1 against ones: 0, on a scale of 1024.
+  std::vector<float> a(2 * kRowCols), x(kRowCols);
+  for (std::int64_t c = 0; c < kRowCols; ++c) {
+    x[c] = static_cast<float>(c) / 1024;
+    a[c] = 1;
+    a[kRowCols + c] = c % 2 ? -1.0f : 1.0f;
+  }
+  double magnitude = 0;
+  EXPECT_DOUBLE_EQ(patterns::gemv_row(a, x, 0, &magnitude), 511.5);
+  EXPECT_DOUBLE_EQ(magnitude, 511.5);
+  const std::vector<float> ones(kRowCols, 1.0f);
+  EXPECT_DOUBLE_EQ(patterns::gemv_row(a, ones, 1, &magnitude), 0.0);
+  EXPECT_DOUBLE_EQ(magnitude, 1024.0);
+  // Through the host check: x = ones, so row 0 sums to 1024 and row 1 to 0.
+  std::vector<float> y = {1024, 0};
+  EXPECT_TRUE(check("gemv_warp_row", 2 * kRowCols, {bytes_of(a), bytes_of(ones), bytes_of(y)}).ok());
+  y[1] = 0.01f;  // allowance (32 + 6) x 2^-24 x 1024 ~ 2.3e-3
+  const HostCheckResult r = check("gemv_warp_row", 2 * kRowCols, {bytes_of(a), bytes_of(ones), bytes_of(y)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 1);
+}
+
+TEST(PatternsReference, DotProduct) {
+  // 0.5 x 2 + 0.25 x 4 - 1 x 1 + 0.0625 x 16 = 1 + 1 - 1 + 1 = 2.
+  const std::vector<float> a = {0.5f, 0.25f, -1.0f, 0.0625f}, b = {2, 4, 1, 16};
+  EXPECT_DOUBLE_EQ(patterns::dot(a, b), 2.0);
+  EXPECT_TRUE(check("dot_gridstride", 4, {bytes_of(a), bytes_of(b), bytes_of(std::vector<float>{2.0f})}).ok());
+  const HostCheckResult r = check("dot_gridstride", 4, {bytes_of(a), bytes_of(b), bytes_of(std::vector<float>{2.25f})});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 0);
+  EXPECT_EQ(r.detail.rfind("sum[0]: got 2.25, expected 2", 0), 0u) << r.detail;
+}
+
+TEST(PatternsReference, ScanOfSegments) {
+  const std::vector<float> x = {1, 2, 3, 4};
+  std::vector<double> out(4);
+  patterns::inclusive_scan(x, out);
+  EXPECT_EQ(out, (std::vector<double>{1, 3, 6, 10}));
+  // Two segments of 0.5 each: each restarts, out[s x 1024 + i] = 0.5 (i + 1).
+  const std::vector<float> in(2 * kRowCols, 0.5f);
+  std::vector<float> res(2 * kRowCols);
+  for (std::int64_t i = 0; i < 2 * kRowCols; ++i) res[i] = 0.5f * static_cast<float>(i % kRowCols + 1);
+  EXPECT_TRUE(check("scan_block", 2 * kRowCols, {bytes_of(in), bytes_of(res)}).ok());
+  res[kRowCols] = 512.5f;  // carried on from segment 0 (its total 512 + 0.5)
+  const HostCheckResult r = check("scan_block", 2 * kRowCols, {bytes_of(in), bytes_of(res)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, kRowCols);
+  EXPECT_EQ(r.detail, "out[1024]: got 512.5, expected 0.5 (tolerance 0)");
+}
+
+TEST(PatternsReference, Conv1dWeightsAndClampedEnds) {
+  // The weights sum to 1.
+  EXPECT_EQ(patterns::conv7_point(1, 1, 1, 1, 1, 1, 1), 1.0f);
+  // An impulse of 64 in the middle of 7 elements spreads into the weights 1 6 15 20 15 6 1.
+  const std::vector<float> impulse = {0, 0, 0, 64, 0, 0, 0};
+  const std::vector<float> spread = {1, 6, 15, 20, 15, 6, 1};
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(patterns::conv7_at(impulse, i), spread[i]) << i;
+  // Clamped: at 0 of (1, 2) the left neighbours are x[0], the right ones x[1]:
+  // (1 + 6 + 15 + 20) / 64 x 1 + (15 + 6 + 1) / 64 x 2 = 86 / 64.
+  const std::vector<float> two = {1, 2};
+  EXPECT_EQ(patterns::conv7_at(two, 0), 86.0f / 64);
+  EXPECT_EQ(patterns::conv7_at(two, 1), (1 + 6 + 15) / 64.0f * 1 + (20 + 15 + 6 + 1) / 64.0f * 2);
+  std::vector<float> out = spread;
+  EXPECT_TRUE(check("conv1d_r3", 7, {bytes_of(impulse), bytes_of(out)}).ok());
+  out[5] = 7;
+  const HostCheckResult r = check("conv1d_r3", 7, {bytes_of(impulse), bytes_of(out)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 5);
+}
+
 TEST(PatternsReference, WorstElementAcrossChunks) {
   // Large enough for several worker chunks: the worst failure wins, every failure counts.
   const std::int64_t n = 3 * (std::int64_t{1} << 20) + 5;
@@ -195,6 +308,38 @@ TEST(PatternsInputs, SixteenthsAreExactAndSeeded) {
     both_ends = both_ends || x == 1.0f;
   }
   EXPECT_TRUE(both_ends);
+}
+
+TEST(PatternsInputs, GatherAndCsrIndices) {
+  const std::int64_t n = std::int64_t{1} << 16;
+  std::vector<std::byte> idx(n * 4), again(n * 4), col(n * 4), row_ptr((n / 8 + 1) * 4);
+  fill_values(InputValues::indices, DType::i32, 5, 0, idx);
+  fill_values(InputValues::indices, DType::i32, 5, 0, again);
+  EXPECT_EQ(idx, again);
+  fill_values(InputValues::csr_columns, DType::i32, 5, 1, col);
+  fill_values(InputValues::csr_row_offsets, DType::i32, 5, 2, row_ptr);
+  const auto as_i32 = [](const std::vector<std::byte>& v) {
+    std::vector<std::int32_t> out(v.size() / 4);
+    std::memcpy(out.data(), v.data(), v.size());
+    return out;
+  };
+  const auto i = as_i32(idx), c = as_i32(col), r = as_i32(row_ptr);
+  std::int32_t i_max = 0, c_max = 0;
+  for (auto v : i) {
+    EXPECT_GE(v, 0);
+    i_max = std::max(i_max, v);
+  }
+  for (auto v : c) {
+    EXPECT_GE(v, 0);
+    c_max = std::max(c_max, v);
+  }
+  // Uniform over [0, n) and over [0, n / 8): the largest of 2^16 draws is near the top.
+  EXPECT_LT(i_max, n);
+  EXPECT_GT(i_max, n - n / 100);
+  EXPECT_LT(c_max, n / 8);
+  EXPECT_GT(c_max, n / 8 - n / 800);
+  for (std::size_t k = 0; k < r.size(); ++k) EXPECT_EQ(r[k], static_cast<std::int32_t>(8 * k)) << k;
+  EXPECT_THROW(fill_values(InputValues::indices, DType::f32, 5, 0, idx), Error);
 }
 
 TEST(PatternsInputs, BinDistributions) {

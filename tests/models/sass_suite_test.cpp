@@ -65,6 +65,14 @@ const std::map<std::string, std::string> kNotComparable{
     {"sgemm_tiled", "a one-shot kernel whose K-tile loop is `iterations`, not an element loop"},
     {"softmax_row", "three one-element passes over the row, counted per 4 elements (cols / block)"},
     {"layernorm_row", "two one-element passes over the row, counted per 4 elements (cols / block)"},
+    // The second held-out batch: written from the code, not in patterns_sm90.sass; their counts
+    // are to be filled from the device's SASS (`roofline spec --from-sass`).
+    {"gather_random", "counts pending: no SASS of it in the test data yet"},
+    {"spmv_csr_row", "counts pending: no SASS of it in the test data yet"},
+    {"gemv_warp_row", "counts pending: no SASS of it in the test data yet"},
+    {"dot_gridstride", "counts pending: no SASS of it in the test data yet"},
+    {"scan_block", "counts pending: no SASS of it in the test data yet"},
+    {"conv1d_r3", "counts pending: no SASS of it in the test data yet"},
 };
 
 TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
