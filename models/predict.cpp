@@ -379,6 +379,21 @@ void size_buffers(LaunchContext& ctx, Prediction& p) {
 
 // One array entry's traffic added to its pass's work; first: the entry that brings the
 // array's footprint (later entries of the same array re-read it).
+// The longest chain of loads whose addresses come from earlier loads (`depends_on`, which names
+// a load listed before): rounds that cannot overlap. An index, then a row pointer, then the
+// data it points to is three.
+int load_chain_of(const KernelPass& pass) {
+  std::map<std::string, int> depth;
+  int longest = 1;
+  for (const auto& a : pass.arrays) {
+    if (a.op != AccessOp::load) continue;
+    const int d = a.depends_on.empty() ? 1 : depth[a.depends_on] + 1;
+    depth[a.name] = std::max(depth[a.name], d);
+    longest = std::max(longest, d);
+  }
+  return longest;
+}
+
 void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const ArrayAccess& a, bool first,
                     const std::set<std::string>& written_earlier, PassWork& w) {
   const GpuSpec& gpu = ctx.gpu;
@@ -406,7 +421,6 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Arra
                            : warm_hit;
     if (first) w.dram_loads += t.footprint_sectors * (1 - hit);
     w.load_bytes_per_thread += bytes_per_thread;
-    if (!a.depends_on.empty()) w.load_chain = 2;
     w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
     w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
   } else {
@@ -490,6 +504,7 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
 
   std::set<std::string> seen;  // arrays whose footprint an earlier entry of this pass brought
   for (const auto& a : pass.arrays) add_array_work(ctx, pass, a, seen.insert(a.name).second, written_earlier, w);
+  w.load_chain = load_chain_of(pass);
   for (const auto& a : pass.arrays)
     if (a.op == AccessOp::store) written_earlier.insert(a.name);
   add_block_work(ctx, pass, pp, w);

@@ -162,16 +162,9 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
   EXPECT_EQ(fp8->dtypes.at(0), DType::fp8_e4m3);
   EXPECT_EQ(fp8->passes.at(0).flops.at(0).type, DType::f32);
 
-  // Every pass states its instruction count; loops (grid-stride) also per iteration. Specs
-  // still waiting for their SASS state none (the issue bound reads unknown).
+  // Every pass states its instruction count; loops (grid-stride) also per iteration.
   for (const KernelSpec& k : builtin_kernels())
     for (const KernelPass& p : k.passes) {
-      if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
-          kCountsFromSassPendingNames.end()) {
-        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
-        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
-        continue;
-      }
       EXPECT_GT(p.inst_per_thread.value_or(0), 0) << k.name;
       if (p.grid == GridPolicy::grid_stride) {
         EXPECT_GT(p.inst_per_iteration.value_or(0), 0) << k.name;

@@ -32,12 +32,6 @@ inline const std::vector<std::string> kHeldOutNames = {
     "scan_block",          "conv1d_r3",
 };
 
-// Specs whose instruction counts are still to be filled from the device's SASS (`roofline
-// spec --from-sass`): written from the code alone, their issue bound reads unknown until then.
-inline const std::vector<std::string> kCountsFromSassPendingNames = {
-    "gather_random", "spmv_csr_row", "gemv_warp_row", "dot_gridstride", "scan_block", "conv1d_r3",
-};
-
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;
   all.insert(all.end(), kPatternsNames.begin(), kPatternsNames.end());
