@@ -164,6 +164,24 @@ __global__ void __launch_bounds__(kBlock) read4_ilp1_kernel(const unsigned* __re
   if (acc == sentinel) *sink = acc;
 }
 
+// Random 4-byte loads over the whole buffer, four independent ones in flight per thread: every
+// load its own sector, at addresses a multiplicative hash spreads over the buffer's n (a power of
+// two) words, so almost every one misses L2. The DRAM's random-access rate and the sectors it
+// fetches per miss.
+__global__ void __launch_bounds__(kBlock) random_read_kernel(const unsigned* __restrict__ src, unsigned mask,
+                                                             unsigned per_thread, unsigned sentinel, unsigned* sink) {
+  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned acc = 0;
+  for (unsigned k = 0; k < per_thread; ++k) {
+    unsigned v[4];
+#pragma unroll
+    for (unsigned j = 0; j < 4; ++j) v[j] = src[((tid * 4 + j) * 2654435761u + k * 40503u * 65536u) & mask];
+#pragma unroll
+    for (unsigned j = 0; j < 4; ++j) acc ^= v[j];
+  }
+  if (acc == sentinel) *sink = acc;
+}
+
 __global__ void empty_kernel() {}
 
 // Atomics that all meet on one word: `spread` is 0 at run time, so the compiler cannot prove
@@ -441,6 +459,44 @@ std::vector<Sample> CalibrationKernels::time_memcpy(int warmup, int repetitions)
   return m.timed(
       [&] { ROOFLINE_CUDA_CHECK(cudaMemcpyAsync(m.dst, m.src, m.bytes, cudaMemcpyDeviceToDevice, m.stream)); },
       warmup, repetitions, 2.0 * static_cast<double>(m.bytes), 0, 0);
+}
+
+namespace {
+
+// The random reads' grid: one resident wave, 16 loads per thread; the buffer's largest
+// power-of-two count of words.
+struct RandomReadShape {
+  int blocks = 0;
+  unsigned mask = 0, per_thread = 16;
+};
+
+RandomReadShape random_read_shape(int sms, int max_blocks, std::size_t bytes) {
+  RandomReadShape s;
+  s.blocks = std::min(resident_blocks(random_read_kernel, sms), max_blocks);
+  unsigned words = 1;
+  while (static_cast<std::size_t>(words) * 2 * 4 <= bytes && words < 0x80000000u) words *= 2;
+  s.mask = words - 1;
+  return s;
+}
+
+}  // namespace
+
+std::vector<Sample> CalibrationKernels::time_random_read(int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, m.bytes);
+  const double threads = static_cast<double>(s.blocks) * kBlock;
+  const auto* src = reinterpret_cast<const unsigned*>(m.src);
+  return m.timed([&] { random_read_kernel<<<s.blocks, kBlock, 0, m.stream>>>(src, s.mask, s.per_thread, 1u, m.sink); },
+                 warmup, repetitions, threads * s.per_thread * 4.0, static_cast<std::int64_t>(threads), 0);
+}
+
+double CalibrationKernels::launch_random_read(void* stream) {
+  Impl& m = *impl_;
+  const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, m.bytes);
+  random_read_kernel<<<s.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
+      reinterpret_cast<const unsigned*>(m.src), s.mask, s.per_thread, 1u, m.sink);
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  return static_cast<double>(s.blocks) * kBlock * s.per_thread * 4.0;
 }
 
 std::vector<Sample> CalibrationKernels::time_scalar_read_one_shot(int warmup, int repetitions) {

@@ -18,6 +18,7 @@
 //   bytes apart; clock64() and %globaltimer around the timed steps.
 // - fma: 8 independent accumulators per thread, 128 FMA per loop trip (fp32 fmaf, half2 and
 //   bfloat162 __hfma2).
+// - random_read: 4-byte loads at hashed addresses over the whole buffer, 4 in flight per thread.
 // - empty: nothing, for the launch floor.
 // Streaming, L2 and FMA kernels record clock64() and %globaltimer per block (thread 0, after a
 // __syncthreads at the end): the SM clock while the kernel ran.
@@ -82,6 +83,10 @@ class CalibrationKernels {
   // One-shot scalar reads: one 4-byte load per thread over the whole source buffer, n / 256
   // blocks; Sample::threads is the resident thread count (SMs x resident blocks x 256).
   std::vector<Sample> time_scalar_read_one_shot(int warmup, int repetitions);
+  // Random 4-byte loads over the whole source buffer, each in its own sector (work = loads).
+  std::vector<Sample> time_random_read(int warmup, int repetitions);
+  // Enqueues one random-read launch (untimed; for counters); returns its number of loads.
+  double launch_random_read(void* stream);
   // Empty kernel launches.
   LaunchTimes time_empty_launches(int warmup, int back_to_back, int batch, int isolated);
   // Builds a random cyclic chain of bytes / stride slots (in its own buffer, reallocated when

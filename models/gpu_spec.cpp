@@ -92,6 +92,11 @@ constexpr std::array kParams{
              "warp instructions per round a wave's warps issue while their loads are in flight; beyond them they "
              "issue one after another",
              &G::latency_hidden_inst},
+    GpuParam{"dram_random_loads_per_s", "loads/s",
+             "random 4-byte loads that miss L2 the DRAM serves per second (each fetches dram_random_fetch_sectors)",
+             &G::dram_random_loads_per_s},
+    GpuParam{"dram_random_fetch_sectors", "sectors", "sectors DRAM reads for one random load that misses L2",
+             &G::dram_random_fetch_sectors},
 };
 }  // namespace
 

@@ -139,6 +139,8 @@ struct PassWork {
   double atomic_sectors = 0;            // global atomics: one L2 sector operation each
   double atomic_serial_s = 0;           // atomics to one address, applied one after another
   double merge_writes = 0;              // partial-sector stores that other warps complete in L2
+  double random_sectors = 0;            // DRAM reads of random loads that miss L2 (in dram_loads)
+  double random_misses = 0;             // those loads, at the DRAM's random-load rate
   int load_chain = 1;                   // loads whose address needs an earlier load: rounds in series
   double barrier_steps = 0;             // barrier-separated steps per block
   double chain_cycles = 0;              // a thread's dependent instruction cycles, all its iterations
@@ -156,10 +158,12 @@ double turnaround_sectors(const GpuSpec& gpu, const PassWork& w) {
   return gpu.dram_turnaround_factor.value * std::min(w.dram_reads(), w.dram_write);
 }
 
-// DRAM time of both directions at the sustained bandwidth, plus the bus turnaround between them.
+// DRAM time of both directions at the sustained bandwidth, plus the bus turnaround between them;
+// random loads that miss L2 at the DRAM's random-load rate instead.
 double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
-  return (w.dram_reads() + w.dram_write + turnaround_sectors(gpu, w)) * kSectorBytes /
-         gpu.dram_bandwidth_sustained.value;
+  return (w.dram_reads() - w.random_sectors + w.dram_write + turnaround_sectors(gpu, w)) * kSectorBytes /
+             gpu.dram_bandwidth_sustained.value +
+         w.random_misses / gpu.dram_random_loads_per_s.value;
 }
 
 // How a pass's threads meet the memory latency: the threads resident at once, the bytes they
@@ -276,7 +280,11 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
       {BoundKind::dram, dram_stream_s(gpu, w) + (dram_read > 0 ? gpu.dram_ramp_ns.value * 1e-9 : 0.0),
        fmt::format("({} read + {} written + {} turnaround) / {}{}", gb(dram_read * kSectorBytes),
                    gb(w.dram_write * kSectorBytes), gb(turnaround * kSectorBytes), per_s(dram_bw / 1e12, "TB"),
-                   dram_read > 0 ? fmt::format(" + {:.0f} ns ramp", gpu.dram_ramp_ns.value) : "")},
+                   dram_read > 0 ? fmt::format(" + {:.0f} ns ramp", gpu.dram_ramp_ns.value) : "") +
+           (w.random_misses > 0 ? fmt::format("; the reads' {} of {:.4g} random loads that miss L2 at {}",
+                                             gb(w.random_sectors * kSectorBytes), w.random_misses,
+                                             per_s(gpu.dram_random_loads_per_s.value / 1e9, "G loads"))
+                                : "")},
       {BoundKind::l2, (w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes / gpu.l2_bandwidth.value,
        fmt::format("{} through L2{} / {}", gb((w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes),
                    w.atomic_sectors > 0 ? fmt::format(" ({:.4g} atomics, a sector each)", w.atomic_sectors) : "",
@@ -394,6 +402,23 @@ int load_chain_of(const KernelPass& pass) {
   return longest;
 }
 
+// Random loads over a footprint larger than the L2 keeps find their line gone: L2 holds
+// `l2_resident_lo_fraction` of the L2 of a read set, so a share of min(1, that / footprint)
+// hits and every other load is a miss that fetches `dram_random_fetch_sectors` from DRAM, at
+// the DRAM's rate of random loads rather than its streaming bandwidth. Where the misses fetch
+// less than the footprint once over (a table that stays in L2), the footprint stands.
+void add_random_misses(const GpuSpec& gpu, const ArrayTraffic& t, double compulsory, PassWork& w) {
+  const double footprint_bytes = t.footprint_sectors * kSectorBytes;
+  if (footprint_bytes <= 0) return;
+  const double kept = std::min(1.0, gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value / footprint_bytes);
+  const double misses = t.l1_sectors * (1 - kept);
+  const double fetched = misses * gpu.dram_random_fetch_sectors.value;
+  if (fetched <= compulsory) return;
+  w.dram_loads += fetched - compulsory;
+  w.random_sectors += fetched;
+  w.random_misses += misses;
+}
+
 void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const ArrayAccess& a, bool first,
                     const std::set<std::string>& written_earlier, PassWork& w) {
   const GpuSpec& gpu = ctx.gpu;
@@ -420,6 +445,7 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Arra
                            ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
                            : warm_hit;
     if (first) w.dram_loads += t.footprint_sectors * (1 - hit);
+    if (a.pattern == AccessPattern::random) add_random_misses(gpu, t, first ? t.footprint_sectors * (1 - hit) : 0, w);
     w.load_bytes_per_thread += bytes_per_thread;
     w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
     w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
@@ -659,6 +685,8 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.unused_params.push_back("atomic_same_address_cycles");
   if (!used_by_any_pass([](const PassWork& w) { return w.merge_writes > 0; }))
     p.unused_params.push_back("l2_merge_writes_per_clock");
+  if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))
+    for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"}) p.unused_params.push_back(key);
   bool rounds_queue = false;
   for (std::size_t i = 0; i < works.size(); ++i)
     rounds_queue |= first_round_issue_s(gpu, rounds_of(gpu, kernel.passes[i], p.passes[i], works[i], launch.block),

@@ -113,9 +113,9 @@ constexpr const char* kFabricRead = "lts__t_sectors_srcunit_ltcfabric_op_read.su
 using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
-// launch overhead; L1, L2, DRAM latency; FP32, FP16, BF16 FMA. One more per L2 working set, and
-// one for the counters.
-constexpr int kFixedSteps = 15;
+// launch overhead; L1, L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address, barrier
+// steps; random DRAM reads. One more per L2 working set, and one for the counters.
+constexpr int kFixedSteps = 16;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -400,6 +400,15 @@ std::vector<double> cycles_per_work(const std::vector<calib::Sample>& samples) {
   return out;
 }
 
+// Random 4-byte loads over the streaming buffer, each its own sector and nearly all L2 misses:
+// how many the DRAM serves per second when every resident thread keeps four in flight.
+void measure_random_access(Calibrator& c) {
+  c.step("random DRAM reads");
+  const auto s = c.k.time_random_read(c.warm, c.reps);
+  c.add("dram_random_loads_per_s", stat_of(bandwidths(s)),
+        fmt::format("4-byte loads at hashed addresses over {}, 4 in flight per resident thread: loads / s", c.buf_desc));
+}
+
 // What blocks that cooperate cost: atomics to one word (serialised at the L2) and a block's
 // barrier-separated steps. Both in SM cycles, so they carry across clocks.
 void measure_cooperation(Calibrator& c) {
@@ -462,6 +471,22 @@ std::string profile_fabric_factor(Calibrator& c, CuptiCollector& collector, cons
     c.add("l2_fabric_factor", {value_of(r, kFabricRead) / value_of(r, kTexRead), 0.0},
           fmt::format("{} / {} of the DRAM read kernel over {}, L2 flushed first; one profiled launch", kFabricRead,
                       kTexRead, c.buf_desc));
+  return {};
+}
+
+// The sectors DRAM reads per random 4-byte load that misses L2 (a cold launch: the few hits are
+// on the random lines earlier loads of the same launch brought in). Returns why the counters
+// could not be collected; empty when they were.
+std::string profile_random_fetch(Calibrator& c, CuptiCollector& collector, const std::vector<std::string>& names,
+                                 L2Flush& flush) {
+  double loads = 0;
+  CalibrationRunner runner([&](void* s) { loads = c.k.launch_random_read(s); });
+  const CounterResult r = collector.collect(runner, names, flush, CacheState::cold, c.k.stream());
+  if (r.status != CounterStatus::collected) return r.note;
+  if (loads > 0)
+    c.add("dram_random_fetch_sectors", {value_of(r, kDramRead) / 32.0 / loads, 0.0},
+          fmt::format("{} / 32 B per load of the random-read kernel over {}, L2 flushed first; one profiled launch",
+                      kDramRead, c.buf_desc));
   return {};
 }
 
@@ -532,6 +557,7 @@ std::string measure_l2_counters(Calibrator& c) {
   }
   L2Flush flush(4.0);
   std::string why_not = profile_fabric_factor(c, collector, names, fabric, flush);
+  if (why_not.empty()) why_not = profile_random_fetch(c, collector, names, flush);
   if (why_not.empty()) why_not = profile_residency(c, collector, names, fabric, flush);
   return why_not;
 }
@@ -576,6 +602,7 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_unloaded_latency(c);
   measure_fma_peaks(c, dram.clock_hz);
   measure_cooperation(c);
+  measure_random_access(c);
   if (options.counters) {
     step("L2 counters (CUPTI)");
     std::string why_not;

@@ -151,6 +151,27 @@ TEST(PatternTerms, ARandomGatherTouchesASectorPerLaneAndWaitsForItsIndex) {
       << bound(chained, BoundKind::latency).detail;
 }
 
+TEST(PatternTerms, RandomLoadsIntoATableLargerThanTheL2MissAndGoAtTheRandomRate) {
+  // 2^24 lookups into a 64 MiB table: L2 keeps 0.45 x 50 MiB of a read set, so 0.3516 of the
+  // lookups hit and the other 0.6484 x 2^24 miss, each fetching 1.97 sectors (H100 SXM, both
+  // calibrated). DRAM reads: the index once (2^21 sectors) and the misses' sectors. DRAM time:
+  // the index and the output stream at 3.2 TB/s (with the turnaround between reads and writes),
+  // the misses go at 3.10e10 loads per second.
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("gather_large_table", n, CacheState::warm);
+  const double kept = 0.45 * 52428800.0 / (4.0 * n);
+  const double misses = n * (1 - kept);
+  const double idx = n / 8.0, out = n / 8.0;
+  EXPECT_NEAR(*counter_value(p, "dram__sectors_read.sum"), idx + misses * 1.97, 1e-6 * n);
+  const double reads = idx + misses * 1.97;
+  const double stream = (idx + out + 0.14 * std::min(reads, out)) * 32 / 3.2e12;
+  EXPECT_NEAR(bound(p, BoundKind::dram).seconds, stream + misses / 3.10e10 + 1.4e-6, 1e-12);
+  EXPECT_NE(bound(p, BoundKind::dram).detail.find("random loads that miss L2"), std::string::npos);
+  // A table the L2 keeps is read from DRAM once (the fixture above): no misses, no such term.
+  EXPECT_EQ(bound(predict("gather", n, CacheState::cold), BoundKind::dram).detail.find("random loads"),
+            std::string::npos);
+}
+
 TEST(PatternTerms, InstructionsBeyondWhatARoundHidesAddUp) {
   // 2^20 floats, warm: 4 MiB stay in L2, so each round waits the L2's loaded latency, 195 ns.
   // 4096 blocks of 256 over 132 SMs x 8 = 3.88 waves: 3 full waves of 16 warps per scheduler,
