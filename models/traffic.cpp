@@ -122,12 +122,19 @@ ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DTy
   // one access's elements.
   KernelPass access_pass = pass;
   if (pass.interleaved) access_pass.elements_per_thread = array.vector;
-  ArrayTraffic t = contiguous_traffic(array, access_pass, launch_dtype, n, wavefront_bytes);
+  // Once per thread (a row pointer, a row's result, where a thread handles a row): the lanes'
+  // accesses are consecutive, one element each, over n / elements_per_thread elements.
+  const int ept = pass.elements_per_thread;
+  const bool per_thread = !pass.interleaved && ept > 1 && std::abs(repeat * ept - 1) < 1e-9;
+  if (per_thread) access_pass.elements_per_thread = array.vector;
+  ArrayTraffic t = contiguous_traffic(array, access_pass, launch_dtype, per_thread ? (n + ept - 1) / ept : n,
+                                      wavefront_bytes);
   // Repeated accesses make more requests of the same shape over the same footprint.
-  t.requests *= repeat;
-  t.l1_sectors *= repeat;
-  t.l1_wavefronts *= repeat;
-  t.useful_bytes *= repeat;
+  const double scale = per_thread ? 1.0 : repeat;
+  t.requests *= scale;
+  t.l1_sectors *= scale;
+  t.l1_wavefronts *= scale;
+  t.useful_bytes *= scale;
   if (spans) {
     const double bytes = *spans * size_bytes(element_type(array, launch_dtype));
     t.footprint_sectors = std::min(t.footprint_sectors, std::ceil(bytes / kSectorBytes));

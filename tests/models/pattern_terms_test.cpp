@@ -172,6 +172,19 @@ TEST(PatternTerms, RandomLoadsIntoATableLargerThanTheL2MissAndGoAtTheRandomRate)
             std::string::npos);
 }
 
+TEST(PatternTerms, AnAccessOncePerThreadIsConsecutiveAcrossTheLanes) {
+  // 2^20 elements, 8 per thread: 2^17 threads, 4096 warps. The row pointer and the result are
+  // one 4-byte access per thread, lanes side by side: 4096 requests of 4 sectors each. The
+  // values are 8 consecutive elements per thread, chunked: 8 requests per warp, each lane in
+  // its own sector (32 B apart).
+  const auto p = predict("per_row_thread", std::int64_t{1} << 20, CacheState::cold);
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), 4096.0 + 8 * 4096);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), 4 * 4096.0 + 8 * 4096 * 32);
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"), 4096.0);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"), 4 * 4096.0);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_write.sum"), 4 * 4096.0);
+}
+
 TEST(PatternTerms, InstructionsBeyondWhatARoundHidesAddUp) {
   // 2^20 floats, warm: 4 MiB stay in L2, so each round waits the L2's loaded latency, 195 ns.
   // 4096 blocks of 256 over 132 SMs x 8 = 3.88 waves: 3 full waves of 16 warps per scheduler,
