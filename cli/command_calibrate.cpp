@@ -39,7 +39,8 @@ void add_calibrate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "calibrate",
       "Measure this device's ceilings (DRAM read/write/copy bandwidth, L2 bandwidth against working set, launch "
-      "floor, loaded and unloaded latency, SM clock, FMA peaks, L2 fabric factor) and store them for the model");
+      "floor, loaded and unloaded latency, SM clock, FMA peaks, barrier steps, atomics to one address, random DRAM "
+      "loads and the sectors each fetches, L2 fabric factor and residency) and store them for the model");
   auto device = std::make_shared<int>(0);
   auto db = std::make_shared<std::string>("roofline.db");
   auto format = std::make_shared<std::string>("table");
