@@ -182,6 +182,15 @@ __global__ void __launch_bounds__(kBlock) random_read_kernel(const unsigned* __r
   if (acc == sentinel) *sink = acc;
 }
 
+// Column stores, as a naive transpose writes: a block of 32 x 8 threads writes a 32-row x
+// 8-column tile of a side x side matrix, lane x to its own row (its own sector), warp y the
+// y-th float of each, so every store is a partial sector and the block's 8 warps complete each
+// sector in L2.
+__global__ void __launch_bounds__(kBlock) column_store_kernel(float* dst, unsigned side) {
+  const unsigned row = blockIdx.x * 32 + threadIdx.x % 32, col = blockIdx.y * 8 + threadIdx.x / 32;
+  dst[static_cast<std::size_t>(row) * side + col] = 1.0f;
+}
+
 __global__ void empty_kernel() {}
 
 // Atomics that all meet on one word: `spread` is 0 at run time, so the compiler cannot prove
@@ -497,6 +506,16 @@ double CalibrationKernels::launch_random_read(void* stream) {
       reinterpret_cast<const unsigned*>(m.src), s.mask, s.per_thread, 1u, m.sink);
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
   return static_cast<double>(s.blocks) * kBlock * s.per_thread * 4.0;
+}
+
+std::vector<Sample> CalibrationKernels::time_column_stores(int warmup, int repetitions) {
+  Impl& m = *impl_;
+  unsigned side = 32;
+  while (static_cast<std::size_t>(side) * 2 * side * 2 * 4 <= m.bytes && side < 16384) side *= 2;
+  const dim3 grid(side / 32, side / 8);
+  auto* dst = reinterpret_cast<float*>(m.dst);
+  return m.timed([&] { column_store_kernel<<<grid, kBlock, 0, m.stream>>>(dst, side); }, warmup, repetitions,
+                 static_cast<double>(side) * side, 0, 0);
 }
 
 std::vector<Sample> CalibrationKernels::time_scalar_read_one_shot(int warmup, int repetitions) {

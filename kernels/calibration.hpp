@@ -19,6 +19,7 @@
 // - fma: 8 independent accumulators per thread, 128 FMA per loop trip (fp32 fmaf, half2 and
 //   bfloat162 __hfma2).
 // - random_read: 4-byte loads at hashed addresses over the whole buffer, 4 in flight per thread.
+// - column_store: a naive transpose's stores, 32 x 8 blocks, one partial sector per store.
 // - empty: nothing, for the launch floor.
 // Streaming, L2 and FMA kernels record clock64() and %globaltimer per block (thread 0, after a
 // __syncthreads at the end): the SM clock while the kernel ran.
@@ -87,6 +88,9 @@ class CalibrationKernels {
   std::vector<Sample> time_random_read(int warmup, int repetitions);
   // Enqueues one random-read launch (untimed; for counters); returns its number of loads.
   double launch_random_read(void* stream);
+  // Column stores into a square matrix in the destination buffer, every store a partial sector
+  // that the block's other warps complete (work = stores).
+  std::vector<Sample> time_column_stores(int warmup, int repetitions);
   // Empty kernel launches.
   LaunchTimes time_empty_launches(int warmup, int back_to_back, int batch, int isolated);
   // Builds a random cyclic chain of bytes / stride slots (in its own buffer, reallocated when

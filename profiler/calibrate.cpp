@@ -114,8 +114,8 @@ using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
 // launch overhead; L1, L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address, barrier
-// steps; random DRAM reads. One more per L2 working set, and one for the counters.
-constexpr int kFixedSteps = 16;
+// steps; random DRAM reads; column stores. One more per L2 working set, and one for the counters.
+constexpr int kFixedSteps = 17;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -409,6 +409,18 @@ void measure_random_access(Calibrator& c) {
         fmt::format("4-byte loads at hashed addresses over {}, 4 in flight per resident thread: loads / s", c.buf_desc));
 }
 
+// Column stores, every one a partial sector that the block's other warps complete in L2: how
+// many such writes the L2 merges per SM clock (clock_hz: the calibrated streaming clock).
+void measure_merged_writes(Calibrator& c, double clock_hz) {
+  c.step("column stores");
+  std::vector<double> per_clock;
+  for (double rate : bandwidths(c.k.time_column_stores(c.warm, c.reps))) per_clock.push_back(rate / clock_hz);
+  c.add("l2_merge_writes_per_clock", stat_of(per_clock),
+        fmt::format("a naive transpose's stores over a square matrix in {}: 32 x 8 blocks, each lane its own sector, "
+                    "the block's 8 warps completing each; stores / s / {:.3g} GHz",
+                    c.buf_desc, clock_hz / 1e9));
+}
+
 // What blocks that cooperate cost: atomics to one word (serialised at the L2) and a block's
 // barrier-separated steps. Both in SM cycles, so they carry across clocks.
 void measure_cooperation(Calibrator& c) {
@@ -603,6 +615,7 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_fma_peaks(c, dram.clock_hz);
   measure_cooperation(c);
   measure_random_access(c);
+  measure_merged_writes(c, dram.clock_hz);
   if (options.counters) {
     step("L2 counters (CUPTI)");
     std::string why_not;
