@@ -49,10 +49,11 @@ struct LittlesLaw {
 
 // Little's law over rounds: the resident threads keep their requests in flight for one loaded
 // latency per round, so `rounds` rounds take rounds x L(u), where a round's latency is the L2's
-// loaded latency for the part served by L2 and L0 + q u / (1 - u) for the part served by DRAM,
-// at the DRAM utilization u = dram_s / time that the launch's own DRAM traffic (dram_s at full
-// bandwidth) makes. u x rounds x L(u) grows with u, so the fixed point u x time(u) = dram_s is
-// found by bisection; the time then approaches dram_s from above as rounds x L0 falls below it.
+// loaded latency for the part served by L2 and L0 + q u / (1 - u) for the part served by DRAM
+// (stretched by the warps' queue at their scheduler, round_time), at the DRAM utilization u = dram_s / time that the launch's own DRAM traffic (dram_s at full
+// bandwidth) makes; serial_s (issue that waits for no load) adds to the time. u x time(u) grows
+// with u, so the fixed point u x time(u) = dram_s is found by bisection; the time then
+// approaches dram_s from above as rounds x L0 falls below it.
 LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double from_l2, double dram_s, const Scheduler& sched,
                        double serial_s) {
   const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_loaded_latency_ns.value * 1e-9;
@@ -385,8 +386,6 @@ void size_buffers(LaunchContext& ctx, Prediction& p) {
                                   100 * gpu.l2_resident_hi_fraction.value));
 }
 
-// One array entry's traffic added to its pass's work; first: the entry that brings the
-// array's footprint (later entries of the same array re-read it).
 // The longest chain of loads whose addresses come from earlier loads (`depends_on`, which names
 // a load listed before): rounds that cannot overlap. An index, then a row pointer, then the
 // data it points to is three.
@@ -419,6 +418,8 @@ void add_random_misses(const GpuSpec& gpu, const ArrayTraffic& t, double compuls
   w.random_misses += misses;
 }
 
+// One array entry's traffic added to its pass's work; first: the entry that brings the
+// array's footprint (later entries of the same array re-read it).
 void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const ArrayAccess& a, bool first,
                     const std::set<std::string>& written_earlier, PassWork& w) {
   const GpuSpec& gpu = ctx.gpu;
@@ -687,7 +688,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.unused_params.push_back("l2_merge_writes_per_clock");
   if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))
     for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"}) p.unused_params.push_back(key);
-  bool rounds_queue = false;
+  bool rounds_queue = false;  // some warp issues more per round than a round hides (one warp's view)
   for (std::size_t i = 0; i < works.size(); ++i)
     rounds_queue |= first_round_issue_s(gpu, rounds_of(gpu, kernel.passes[i], p.passes[i], works[i], launch.block),
                                         1) > 0;
