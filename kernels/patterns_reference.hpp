@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "kernels/host_values.hpp"
 #include "kernels/kernel_impl.hpp"
@@ -100,6 +101,22 @@ HostCheckResult compare_all(std::string_view buffer, std::int64_t count, F eleme
   Comparison all(buffer);
   for (const auto& c : chunks) all.merge(c);
   return all.result();
+}
+
+// Checks every row of `out` against reference(the same row of `x`, expected), the row in
+// double (rows of `cols` floats); tolerance(c, e) is the allowance of column c's value e.
+template <typename Reference, typename Tolerance>
+HostCheckResult compare_rows(std::string_view buffer, std::span<const float> x, std::span<const float> out,
+                             std::int64_t cols, Reference reference, Tolerance tolerance) {
+  const auto rows = static_cast<std::int64_t>(x.size()) / cols;
+  return compare_all(buffer, rows, [&](std::int64_t r, Comparison& cmp) {
+    std::vector<double> expected(static_cast<std::size_t>(cols));
+    reference(x.subspan(static_cast<std::size_t>(r * cols), static_cast<std::size_t>(cols)), std::span<double>(expected));
+    for (std::int64_t c = 0; c < cols; ++c) {
+      const auto k = static_cast<std::size_t>(c);
+      cmp.add(r * cols + c, out[static_cast<std::size_t>(r * cols + c)], expected[k], tolerance(k, expected[k]));
+    }
+  });
 }
 
 }  // namespace roofline::kernels::patterns

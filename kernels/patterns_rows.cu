@@ -49,14 +49,8 @@ namespace {
 // relative allowance of the tree-order bound for one row plus 8 ulp.
 HostCheckResult check_softmax(const HostArrays& a) {
   const auto x = a.as<float>(0), out = a.as<float>(1);
-  return patterns::compare_all("out", a.n / kRowCols, [&](std::int64_t r, patterns::Comparison& cmp) {
-    std::vector<double> expected(kRowCols);
-    patterns::softmax_row(x.subspan(static_cast<std::size_t>(r * kRowCols), kRowCols), expected);
-    for (std::int64_t c = 0; c < kRowCols; ++c) {
-      const double e = expected[static_cast<std::size_t>(c)];
-      cmp.add(r * kRowCols + c, out[static_cast<std::size_t>(r * kRowCols + c)], e,
-              patterns::float_sum_tolerance(kRowCols, e) + 8 * patterns::kFloatEpsilon * e);
-    }
+  return patterns::compare_rows("out", x, out, kRowCols, patterns::softmax_row, [](std::size_t, double e) {
+    return patterns::float_sum_tolerance(kRowCols, e) + 8 * patterns::kFloatEpsilon * e;
   });
 }
 
@@ -64,17 +58,13 @@ HostCheckResult check_softmax(const HostArrays& a) {
 // gamma for the mean's and variance's rounding (of order the tree-order bound of one row).
 HostCheckResult check_layernorm(const HostArrays& a) {
   const auto x = a.as<float>(0), gamma = a.as<float>(1), beta = a.as<float>(2), out = a.as<float>(3);
-  return patterns::compare_all("out", a.n / kRowCols, [&](std::int64_t r, patterns::Comparison& cmp) {
-    std::vector<double> expected(kRowCols);
-    patterns::layernorm_row(x.subspan(static_cast<std::size_t>(r * kRowCols), kRowCols), gamma, beta, expected);
-    for (std::int64_t c = 0; c < kRowCols; ++c) {
-      const auto k = static_cast<std::size_t>(c);
-      const double e = expected[k];
-      const double scale = std::fabs(e - beta[k]) + std::fabs(beta[k]) + std::fabs(gamma[k]);
-      cmp.add(r * kRowCols + c, out[static_cast<std::size_t>(r * kRowCols + c)], e,
-              4 * patterns::float_sum_tolerance(kRowCols, scale) + 8 * patterns::kFloatEpsilon * scale);
-    }
-  });
+  return patterns::compare_rows(
+      "out", x, out, kRowCols,
+      [&](std::span<const float> row, std::span<double> expected) { patterns::layernorm_row(row, gamma, beta, expected); },
+      [&](std::size_t k, double e) {
+        const double scale = std::fabs(e - beta[k]) + std::fabs(beta[k]) + std::fabs(gamma[k]);
+        return 4 * patterns::float_sum_tolerance(kRowCols, scale) + 8 * patterns::kFloatEpsilon * scale;
+      });
 }
 
 constexpr std::array<BufferLayout, 2> kSoftmax{{{"x", DType::f32, BufferRole::input},
