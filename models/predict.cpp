@@ -219,9 +219,9 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   const double dram_stream = dram_stream_s(gpu, w);
   const double waves = r.waves, full = r.full, in_flight = r.in_flight;
   const double last = r.resident_threads * (waves - full);
-  const LittlesLaw law =
-      littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves, scheduler_of(gpu, r, r.resident_threads),
-                  std::ceil(full) * first_round_issue_s(gpu, r, r.resident_threads));
+  const double first_round = first_round_issue_s(gpu, r, r.resident_threads);
+  const LittlesLaw law = littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves,
+                                     scheduler_of(gpu, r, r.resident_threads), std::ceil(full) * first_round);
   double seconds = law.seconds;
   if (full < waves)
     seconds += littles_law(gpu, r.per_wave, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
@@ -230,8 +230,8 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   std::string detail =
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
                   w.useful_bytes / in_flight * w.load_chain, law.latency_s * 1e9, 100 * law.dram_utilization);
-  if (const double first = first_round_issue_s(gpu, r, r.resident_threads); first > 0)
-    detail += fmt::format(" + {:.0f} waves x {:.3g} us of first-round issue", std::ceil(waves), first * 1e6);
+  if (first_round > 0)
+    detail += fmt::format(" + {:.0f} waves x {:.3g} us of first-round issue", std::ceil(waves), first_round * 1e6);
   // A thread's dependent instructions and a block's barrier-separated steps run one after
   // another: each wave of blocks adds them.
   if (w.chain_cycles > 0) {
@@ -445,8 +445,9 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Arra
     const double hit = written_earlier.contains(a.name)
                            ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
                            : warm_hit;
-    if (first) w.dram_loads += t.footprint_sectors * (1 - hit);
-    if (a.pattern == AccessPattern::random) add_random_misses(gpu, t, first ? t.footprint_sectors * (1 - hit) : 0, w);
+    const double compulsory = first ? t.footprint_sectors * (1 - hit) : 0.0;
+    w.dram_loads += compulsory;
+    if (a.pattern == AccessPattern::random) add_random_misses(gpu, t, compulsory, w);
     w.load_bytes_per_thread += bytes_per_thread;
     w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
     w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});

@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "models/enum_names.hpp"
+
 namespace roofline::detail {
 namespace {
 
@@ -142,34 +144,16 @@ bool has_condition_operand(const SassInstruction& in) {
   return comma != std::string::npos && comma < in.operands.find("`(");
 }
 
-std::string_view to_string(MemorySpace s) {
-  switch (s) {
-    case MemorySpace::global:
-      return "global";
-    case MemorySpace::shared:
-      return "shared";
-    case MemorySpace::constant:
-      return "constant";
-    case MemorySpace::local:
-      return "local";
-    case MemorySpace::generic:
-      return "generic";
-    case MemorySpace::bulk_copy:
-      return "bulk copy";
-  }
-  return "?";
-}
+constexpr EnumNames<MemorySpace, 6> kSpaceNames{{{MemorySpace::global, "global"},
+                                                 {MemorySpace::shared, "shared"},
+                                                 {MemorySpace::constant, "constant"},
+                                                 {MemorySpace::local, "local"},
+                                                 {MemorySpace::generic, "generic"},
+                                                 {MemorySpace::bulk_copy, "bulk copy"}}};
+constexpr EnumNames<MemoryDirection, 3> kDirectionNames{
+    {{MemoryDirection::load, "load"}, {MemoryDirection::store, "store"}, {MemoryDirection::atomic, "atomic"}}};
 
-std::string_view to_string(MemoryDirection d) {
-  switch (d) {
-    case MemoryDirection::load:
-      return "load";
-    case MemoryDirection::store:
-      return "store";
-    case MemoryDirection::atomic:
-      return "atomic";
-  }
-  return "?";
-}
+std::string_view to_string(MemorySpace s) { return name_of(kSpaceNames, s); }
+std::string_view to_string(MemoryDirection d) { return name_of(kDirectionNames, d); }
 
 }  // namespace roofline::detail
