@@ -195,12 +195,30 @@ __global__ void empty_kernel() {}
 
 // Atomics that all meet on one word: `spread` is 0 at run time, so the compiler cannot prove
 // the address uniform and aggregate them; every thread's atomics reach the L2 one by one.
-__global__ void __launch_bounds__(kBlock) one_address_atomics_kernel(unsigned* counter, unsigned spread,
-                                                                     int per_thread, ClockRecord* rec) {
+template <typename T>
+__global__ void __launch_bounds__(kBlock) one_address_atomics_kernel(T* counter, unsigned spread, int per_thread,
+                                                                     ClockRecord* rec) {
   BlockClock clk;
   clk.start(rec);
-  unsigned* target = counter + (threadIdx.x & spread);
-  for (int i = 0; i < per_thread; ++i) atomicAdd(target, 1u);
+  T* target = counter + (threadIdx.x & spread);
+  for (int i = 0; i < per_thread; ++i) atomicAdd(target, T(1));
+  clk.stop(rec);
+}
+
+// Atomics over a table of word_mask + 1 words. Random: each lane adds to a hashed word, so a
+// warp's lanes scatter over the table as a histogram's do. Contiguous: lane l adds to word l of
+// a line that moves with each step, so a warp's atomics are one request for one line.
+__global__ void __launch_bounds__(kBlock) spread_atomics_kernel(unsigned* table, unsigned word_mask, bool contiguous,
+                                                                int per_thread, ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned h = tid * 2654435761u;
+  for (int i = 0; i < per_thread; ++i) {
+    h = h * 1664525u + 1013904223u;
+    const unsigned word = contiguous ? (tid / 32 + 977u * static_cast<unsigned>(i)) * 32u + tid % 32 : h >> 7;
+    atomicAdd(table + (word & word_mask), 1u);
+  }
   clk.stop(rec);
 }
 
@@ -720,12 +738,32 @@ ChaseResult CalibrationKernels::chase(bool l1, int warm_steps, int steps) {
   return r;
 }
 
-std::vector<Sample> CalibrationKernels::time_one_address_atomics(int per_thread, int warmup, int repetitions) {
+std::vector<Sample> CalibrationKernels::time_one_address_atomics(bool floating, int per_thread, int warmup,
+                                                                 int repetitions) {
   Impl& m = *impl_;
-  const int blocks = std::min(resident_blocks(one_address_atomics_kernel, m.sms), m.max_blocks);
+  auto run = [&](auto kernel, auto* counter) {
+    const int blocks = std::min(resident_blocks(kernel, m.sms), m.max_blocks);
+    const double threads = static_cast<double>(blocks) * kBlock;
+    return m.timed([&] { kernel<<<blocks, kBlock, 0, m.stream>>>(counter, 0u, per_thread, m.records); }, warmup,
+                   repetitions, threads * per_thread, static_cast<std::int64_t>(threads), blocks);
+  };
+  // The float counter reuses the sink's word: only the atomics' rate matters, not the sum.
+  return floating ? run(one_address_atomics_kernel<float>, reinterpret_cast<float*>(m.sink))
+                  : run(one_address_atomics_kernel<unsigned>, m.sink);
+}
+
+std::vector<Sample> CalibrationKernels::time_spread_atomics(std::size_t words, bool contiguous, int per_thread,
+                                                            int warmup, int repetitions) {
+  Impl& m = *impl_;
+  if (words == 0 || (words & (words - 1)) != 0 || words * 4 > m.bytes)
+    throw Error("calibration: an atomics table of " + std::to_string(words) + " words: a power of two within the buffer");
+  const int blocks = std::min(resident_blocks(spread_atomics_kernel, m.sms), m.max_blocks);
   const double threads = static_cast<double>(blocks) * kBlock;
-  return m.timed([&] { one_address_atomics_kernel<<<blocks, kBlock, 0, m.stream>>>(m.sink, 0u, per_thread, m.records); },
-                 warmup, repetitions, threads * per_thread, static_cast<std::int64_t>(threads), blocks);
+  auto* table = reinterpret_cast<unsigned*>(m.dst);
+  const auto mask = static_cast<unsigned>(words - 1);
+  return m.timed(
+      [&] { spread_atomics_kernel<<<blocks, kBlock, 0, m.stream>>>(table, mask, contiguous, per_thread, m.records); },
+      warmup, repetitions, threads * per_thread, static_cast<std::int64_t>(threads), blocks);
 }
 
 std::vector<Sample> CalibrationKernels::time_barrier_steps(int steps, int warmup, int repetitions) {

@@ -99,8 +99,14 @@ class CalibrationKernels {
   ChaseResult chase(bool l1, int warm_steps, int steps);
   // Evicts the L2: one read16 launch over the source buffer (>= 2 x L2 expected).
   void evict_l2();
-  // Every resident thread adds 1 to one word per_thread times; work = the atomics.
-  std::vector<Sample> time_one_address_atomics(int per_thread, int warmup, int repetitions);
+  // Every resident thread adds 1 (an unsigned or, floating, a float) to one word per_thread
+  // times; work = the atomics.
+  std::vector<Sample> time_one_address_atomics(bool floating, int per_thread, int warmup, int repetitions);
+  // Every resident thread adds 1 per_thread times to words of a table of `words` (a power of
+  // two): random (each lane a hashed word) or contiguous (a warp's lanes on one line's
+  // consecutive words); work = the atomics.
+  std::vector<Sample> time_spread_atomics(std::size_t words, bool contiguous, int per_thread, int warmup,
+                                          int repetitions);
   // One 256-thread block per SM runs `steps` barrier-separated steps (shared store, barrier,
   // dependent shared load); work = steps.
   std::vector<Sample> time_barrier_steps(int steps, int warmup, int repetitions);

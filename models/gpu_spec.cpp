@@ -85,6 +85,25 @@ constexpr std::array kParams{
     GpuParam{"atomic_same_address_cycles", "cycles",
              "SM cycles between two atomics to one address at the L2 (they are applied one at a time)",
              &G::atomic_same_address_cycles},
+    GpuParam{"atomic_same_address_float_cycles", "cycles",
+             "SM cycles between two floating-point atomic adds to one address (each waits for the last one's sum)",
+             &G::atomic_same_address_float_cycles},
+    GpuParam{"atomic_small_table_per_clock", "atomics/clk",
+             "global atomics per SM clock, whole GPU, when every lane adds to a random word of one atomic_unit_bytes "
+             "table (a histogram's bins)",
+             &G::atomic_small_table_per_clock},
+    GpuParam{"atomic_scattered_per_clock", "atomics/clk",
+             "global atomics per SM clock, whole GPU, when every lane adds to a random word of a table far larger "
+             "than atomic_unit_bytes",
+             &G::atomic_scattered_per_clock},
+    GpuParam{"atomic_line_requests_per_clock", "requests/clk",
+             "warp atomic requests per SM clock that one atomic_unit_bytes table serves when a warp's lanes add to "
+             "consecutive words (one 128-byte line per request)",
+             &G::atomic_line_requests_per_clock},
+    GpuParam{"atomic_unit_bytes", "B",
+             "span of addresses one L2 atomic unit serves: atomics spread over k times this many bytes go k times as "
+             "fast, up to the scattered rate",
+             &G::atomic_unit_bytes},
     GpuParam{"l2_merge_writes_per_clock", "writes/clk",
              "partial-sector writes the L2 merges per SM clock, whole GPU (column stores that several warps complete)",
              &G::l2_merge_writes_per_clock},

@@ -137,8 +137,10 @@ struct PassWork {
   double wavefronts = 0, useful_bytes = 0;
   double load_bytes_per_thread = 0, store_bytes_per_thread = 0;
   double shared_ld = 0, shared_st = 0;  // shared-memory wavefronts (also in `wavefronts`)
-  double atomic_sectors = 0;            // global atomics: one L2 sector operation each
-  double atomic_serial_s = 0;           // atomics to one address, applied one after another
+  double atomic_sectors = 0;            // global atomics' L2 sector operations
+  double atomic_serial_s = 0;           // global atomics at the rate their addresses allow
+  double atomic_tail_s = 0;             // the same for those a one-wave grid makes as its blocks end
+  std::vector<std::string_view> atomic_params;  // the GPU parameters that rate rests on
   double merge_writes = 0;              // partial-sector stores that other warps complete in L2
   double random_sectors = 0;            // DRAM reads of random loads that miss L2 (in dram_loads)
   double random_misses = 0;             // those loads, at the DRAM's random-load rate
@@ -214,7 +216,7 @@ double first_round_issue_s(const GpuSpec& gpu, const Rounds& r, double threads) 
 BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassWork& w,
                         int block, double warm_hit) {
   const Rounds r = rounds_of(gpu, pass, pp, w, block);
-  if (r.in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s, "nothing in flight"};
+  if (r.in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s + w.atomic_tail_s, "nothing in flight"};
   const double from_l2 = w.tex_read > 0 ? 1 - w.dram_loads / w.tex_read : (warm_hit >= 1 ? 1 : 0);
   const double dram_stream = dram_stream_s(gpu, w);
   const double waves = r.waves, full = r.full, in_flight = r.in_flight;
@@ -254,7 +256,11 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   }
   if (w.atomic_serial_s > seconds) {
     seconds = w.atomic_serial_s;
-    detail += fmt::format("; atomics to one address one after another: {:.3g} us", seconds * 1e6);
+    detail += fmt::format("; global atomics at the rate their addresses allow: {:.3g} us", seconds * 1e6);
+  }
+  if (w.atomic_tail_s > 0) {
+    seconds += w.atomic_tail_s;
+    detail += fmt::format(" + the blocks' closing atomics: {:.3g} us", w.atomic_tail_s * 1e6);
   }
   // A one-shot grid's blocks are launched, run and retired wave after wave; a wave takes at
   // least block_wave_ns however short its memory latency (stores to L2, L2-resident loads).
@@ -288,7 +294,7 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                                 : "")},
       {BoundKind::l2, (w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes / gpu.l2_bandwidth.value,
        fmt::format("{} through L2{} / {}", gb((w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes),
-                   w.atomic_sectors > 0 ? fmt::format(" ({:.4g} atomics, a sector each)", w.atomic_sectors) : "",
+                   w.atomic_sectors > 0 ? fmt::format(" ({:.4g} sectors of atomics)", w.atomic_sectors) : "",
                    per_s(gpu.l2_bandwidth.value / 1e12, "TB"))},
       {BoundKind::lsu, w.wavefronts / (sm_count * gpu.lsu_wavefronts_per_clock_per_sm.value * f) * w.sm_imbalance,
        fmt::format("{:.4g} L1 wavefronts{} / ({} SMs x {} per clock)", w.wavefronts,
@@ -477,6 +483,43 @@ double loop_trips(const KernelPass& pass, const Dimensions& dims) {
   return pass.iterations ? scaled_count(pass.iterations->value, pass.iterations->times, dims) : 0.0;
 }
 
+// Global atomics at the L2: their sector operations, and the SM cycles they take at the rate
+// their addresses allow (docs/model.md). Atomics to one word are applied one after another;
+// random lanes over a table go as fast as the L2 atomic units the table spans (the small-table
+// rate per unit, blended harmonically with the scattered rate the whole L2 reaches); a warp's
+// lanes on consecutive words make one request per 128-byte line, served per unit.
+// Atomics a one-wave grid's blocks make as they end (a reduction's partial sums) arrive together,
+// after the loop: their time follows the rest of the pass instead of hiding under it.
+void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, double count, bool tail,
+                        PassWork& w) {
+  if (count <= 0) return;
+  const double bytes = std::max(4, size_bytes(type));  // the L2 applies atomics to 32- or 64-bit words
+  const bool floating = type != DType::i32 && type != DType::u8;
+  const double units = std::max(1.0, at.addresses * bytes / gpu.atomic_unit_bytes.value);
+  const Quantity& same = floating ? gpu.atomic_same_address_float_cycles : gpu.atomic_same_address_cycles;
+  double cycles = count / at.addresses * same.value;
+  w.atomic_params.push_back(floating ? "atomic_same_address_float_cycles" : "atomic_same_address_cycles");
+  if (at.addresses > 1) w.atomic_params.push_back("atomic_unit_bytes");
+  if (at.pattern == AccessPattern::contiguous) {
+    const double lines = count * bytes / 128;
+    w.atomic_sectors += count * bytes / kSectorBytes;
+    if (at.addresses > 1) {
+      cycles = std::max(cycles, lines / (gpu.atomic_line_requests_per_clock.value * units));
+      w.atomic_params.push_back("atomic_line_requests_per_clock");
+    }
+  } else {
+    w.atomic_sectors += count;  // each lane its own sector operation
+    if (at.addresses > 1) {
+      const double scattered = 1 / gpu.atomic_scattered_per_clock.value;
+      const double per_unit = std::max(0.0, 1 / gpu.atomic_small_table_per_clock.value - scattered);
+      cycles = std::max(cycles, count * (per_unit / units + scattered));
+      for (std::string_view key : {"atomic_small_table_per_clock", "atomic_scattered_per_clock"})
+        w.atomic_params.push_back(key);
+    }
+  }
+  (tail ? w.atomic_tail_s : w.atomic_serial_s) += cycles / sm_clock(gpu);
+}
+
 // What blocks that cooperate add to their pass's work: shared-memory wavefronts, atomics,
 // barrier steps and dependent chains.
 void add_block_work(const LaunchContext& ctx, const KernelPass& pass, const PassPrediction& pp, PassWork& w) {
@@ -493,12 +536,13 @@ void add_block_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
     if (!sh.atomic) (sh.op == AccessOp::store ? w.shared_st : w.shared_ld) += wavefronts;
   }
   for (const auto& at : pass.atomics) {
-    const double count = static_cast<double>(n) * at.per_element + blocks * at.per_block;
+    const double per_element = static_cast<double>(n) * at.per_element, per_block = blocks * at.per_block;
     if (at.space == MemorySpace::shared) {
-      w.wavefronts += count / 32 * at.ways;
+      w.wavefronts += (per_element + per_block) / 32 * at.ways;
     } else {
-      w.atomic_sectors += count;
-      w.atomic_serial_s += count / at.addresses * gpu.atomic_same_address_cycles.value / sm_clock(gpu);
+      const DType type = at.type.value_or(ctx.launch.dtype);
+      add_global_atomics(gpu, at, type, per_element, false, w);
+      add_global_atomics(gpu, at, type, per_block, pass.grid == GridPolicy::grid_stride, w);
     }
   }
   const double trips = loop_trips(pass, ctx.dims);
@@ -683,8 +727,11 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
   auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
   if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
     p.unused_params.push_back("barrier_step_cycles");
-  if (!used_by_any_pass([](const PassWork& w) { return w.atomic_serial_s > 0; }))
-    p.unused_params.push_back("atomic_same_address_cycles");
+  for (std::string_view key : {"atomic_same_address_cycles", "atomic_same_address_float_cycles", "atomic_unit_bytes",
+                                "atomic_small_table_per_clock", "atomic_scattered_per_clock",
+                                "atomic_line_requests_per_clock"})
+    if (!used_by_any_pass([&](const PassWork& w) { return std::ranges::count(w.atomic_params, key) > 0; }))
+      p.unused_params.push_back(key);
   if (!used_by_any_pass([](const PassWork& w) { return w.merge_writes > 0; }))
     p.unused_params.push_back("l2_merge_writes_per_clock");
   if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))

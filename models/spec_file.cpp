@@ -152,7 +152,7 @@ SharedAccess parse_shared(const TomlFields& f) {
 }
 
 AtomicAccess parse_atomic(const TomlFields& f) {
-  f.reject_unknown_keys({"space", "op", "type", "per_element", "per_block", "addresses", "ways"});
+  f.reject_unknown_keys({"space", "op", "type", "per_element", "per_block", "addresses", "pattern", "ways"});
   AtomicAccess a;
   a.space = enum_field(f, "space", kMemorySpaceNames, MemorySpace::global);
   if (auto op = f.optional_string("op"); op && *op != "add")
@@ -162,6 +162,10 @@ AtomicAccess parse_atomic(const TomlFields& f) {
   a.per_block = f.optional_number("per_block", 0, kMaxInstructions).value_or(0.0);
   if (a.per_element == 0 && a.per_block == 0) f.fail("per_element", "give per_element or per_block (atomics per element or per block)");
   a.addresses = f.optional_number("addresses", 1, 1e15).value_or(1.0);
+  a.pattern = enum_field(f, "pattern", kAccessPatternNames, AccessPattern::random);
+  if (a.pattern != AccessPattern::random && a.pattern != AccessPattern::contiguous)
+    f.fail(f.table().get("pattern"), "pattern",
+           fmt::format("atomics are \"random\" or \"contiguous\", got \"{}\"", to_string(a.pattern)));
   a.ways = f.optional_number("ways", 1, 32).value_or(1.0);
   return a;
 }

@@ -113,9 +113,9 @@ constexpr const char* kFabricRead = "lts__t_sectors_srcunit_ltcfabric_op_read.su
 using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
-// launch overhead; L1, L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address, barrier
-// steps; random DRAM reads; column stores. One more per L2 working set, and one for the counters.
-constexpr int kFixedSteps = 17;
+// launch overhead; L1, L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address and spread
+// over a table, barrier steps; random DRAM reads; column stores. One more per L2 working set, and one for the counters.
+constexpr int kFixedSteps = 18;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -421,16 +421,42 @@ void measure_merged_writes(Calibrator& c, double clock_hz) {
                     c.buf_desc, clock_hz / 1e9));
 }
 
-// What blocks that cooperate cost: atomics to one word (serialised at the L2) and a block's
-// barrier-separated steps. Both in SM cycles, so they carry across clocks.
-void measure_cooperation(Calibrator& c) {
+// Work per SM cycle of each sample, at the SM clock its blocks saw, over `per` (the lanes of a
+// request, say).
+std::vector<double> per_cycle(const std::vector<calib::Sample>& samples, double per = 1) {
+  std::vector<double> out;
+  for (double cycles : cycles_per_work(samples)) out.push_back(1 / (cycles * per));
+  return out;
+}
+
+// Global atomics at the L2 as their addresses spread (docs/model.md): one word, integer and
+// float; random lanes over one atomic unit's bytes and over a table far larger; a warp's lanes
+// on one line's consecutive words.
+void measure_atomics(Calibrator& c) {
   c.step("atomics to one address");
-  {
-    const auto s = c.k.time_one_address_atomics(16, 1, c.reps);
-    c.add("atomic_same_address_cycles", stat_of(cycles_per_work(s)),
-          "every resident thread adds 1 to one word 16 times (atomicAdd, result unused): SM cycles over the launch / "
-          "atomics, at the SM clock the blocks saw");
-  }
+  c.add("atomic_same_address_cycles", stat_of(cycles_per_work(c.k.time_one_address_atomics(false, 16, 1, c.reps))),
+        "every resident thread adds 1 to one word 16 times (atomicAdd, result unused): SM cycles over the launch / "
+        "atomics, at the SM clock the blocks saw");
+  c.add("atomic_same_address_float_cycles",
+        stat_of(cycles_per_work(c.k.time_one_address_atomics(true, 16, 1, c.reps))),
+        "the same with float atomicAdd: SM cycles over the launch / atomics");
+  c.step("atomics spread over a table");
+  constexpr std::size_t kUnitWords = 256, kScatteredWords = std::size_t{1} << 22;
+  c.add("atomic_small_table_per_clock", stat_of(per_cycle(c.k.time_spread_atomics(kUnitWords, false, 16, 1, c.reps))),
+        "every resident thread adds 1 to a hashed word of a 1 KiB table 16 times: atomics per SM cycle of the launch");
+  c.add("atomic_scattered_per_clock",
+        stat_of(per_cycle(c.k.time_spread_atomics(kScatteredWords, false, 256, 1, c.reps))),
+        "every resident thread adds 1 to a hashed word of a 16 MiB table 256 times: atomics per SM cycle");
+  c.add("atomic_line_requests_per_clock",
+        stat_of(per_cycle(c.k.time_spread_atomics(kUnitWords, true, 64, 1, c.reps), 32)),
+        "every resident thread adds 1 64 times to a 1 KiB table, a warp's 32 lanes on one 128-byte line's consecutive "
+        "words (one request), the warps on its 8 lines in turn: requests per SM cycle");
+}
+
+// What blocks that cooperate cost: global atomics and a block's barrier-separated steps, in SM
+// cycles, so they carry across clocks.
+void measure_cooperation(Calibrator& c) {
+  measure_atomics(c);
   c.step("barrier steps");
   const auto s = c.k.time_barrier_steps(20000, 1, c.reps);
   c.add("barrier_step_cycles", stat_of(cycles_per_work(s)),

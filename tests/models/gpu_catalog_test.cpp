@@ -59,8 +59,9 @@ TEST(GpuCatalog, UnifiedL2PartsDoNotCarryTheSplitL2Residency) {
     EXPECT_DOUBLE_EQ(g.l2_resident_lo_fraction.value, h100.l2_resident_lo_fraction.value * 2) << id;
     EXPECT_DOUBLE_EQ(g.l2_resident_hi_fraction.value, h100.l2_resident_hi_fraction.value * 2) << id;
   }
-  EXPECT_EQ(assumed_params(h100), (std::vector<std::string_view>{"l2_resident_hi_fraction",
-                                                                 "lsu_wavefronts_per_clock_per_sm", "l1_wavefront_bytes"}));
+  EXPECT_EQ(assumed_params(h100),
+            (std::vector<std::string_view>{"l2_resident_hi_fraction", "lsu_wavefronts_per_clock_per_sm",
+                                           "l1_wavefront_bytes", "atomic_unit_bytes"}));
 }
 
 TEST(GpuCatalog, UnknownIdNamesTheClosest) {

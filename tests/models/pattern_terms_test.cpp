@@ -3,6 +3,8 @@
 // docs/model.md.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "models/error.hpp"
@@ -66,12 +68,46 @@ TEST(PatternTerms, SharedMemoryBarriersAndBlockAtomics) {
   EXPECT_GE(latency.seconds, atomics_s);
   EXPECT_NE(latency.detail.find("4 waves x 9 barrier steps x 59 cycles"), std::string::npos) << latency.detail;
   EXPECT_GT(latency.seconds, barriers_s);
-  // The L2 bound carries the atomics, one sector operation each, beside the loads' sectors.
+  // The L2 bound carries the atomics, one sector operation each (one lane per block), beside the
+  // loads' sectors.
   const auto& l2 = bound(p, BoundKind::l2);
   EXPECT_NEAR(l2.seconds, (n * 4.0 / 32 + blocks) * 32 / 7.4e12, 1e-15);
-  EXPECT_NE(l2.detail.find("4096 atomics"), std::string::npos) << l2.detail;
+  EXPECT_NE(l2.detail.find("4096 sectors of atomics"), std::string::npos) << l2.detail;
   // The sum is one element: one sector of footprint, not n.
   EXPECT_EQ(p.buffer_bytes, n * 4.0 + 4);
+}
+
+TEST(PatternTerms, RandomAtomicsGoAsFastAsTheL2AtomicUnitsTheirTableSpans) {
+  // 2^24 integer atomics, each lane a random word of 1024 (4 KiB: four 1 KiB units). Per atomic:
+  // (1 / small-table rate - 1 / scattered rate) / 4 + 1 / scattered rate SM cycles, at 1.98 GHz;
+  // far above the loads' latency, so it is the latency bound.
+  const GpuSpec& g = find_gpu("h100-sxm");
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("histogram_1k", n, CacheState::cold);
+  const double scattered = 1 / g.atomic_scattered_per_clock.value;
+  const double per_atomic = (1 / g.atomic_small_table_per_clock.value - scattered) / 4 + scattered;
+  const auto& latency = bound(p, BoundKind::latency);
+  EXPECT_NEAR(latency.seconds, n * per_atomic / 1.98e9, 1e-12) << latency.detail;
+  EXPECT_NE(latency.detail.find("global atomics at the rate their addresses allow"), std::string::npos);
+  // One sector operation per lane in the L2 bound.
+  EXPECT_NE(bound(p, BoundKind::l2).detail.find("1.678e+07 sectors of atomics"), std::string::npos);
+}
+
+TEST(PatternTerms, ABlocksClosingContiguousAtomicsFollowItsLoop) {
+  // A grid-stride pass whose blocks each add 256 consecutive words (1 KiB: one unit) as they end:
+  // 8 line requests per block, served at the calibrated rate per unit, after the loop.
+  const GpuSpec& g = find_gpu("h100-sxm");
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("partial_flush", n, CacheState::cold);
+  const double blocks = static_cast<double>(p.passes[0].grid);
+  const double tail_s = blocks * 8 / g.atomic_line_requests_per_clock.value / 1.98e9;
+  const auto& latency = bound(p, BoundKind::latency);
+  EXPECT_NE(latency.detail.find("closing atomics"), std::string::npos) << latency.detail;
+  EXPECT_GT(latency.seconds, tail_s);
+  // A warp's 32 lanes on one line are 4 sector operations, not 32.
+  EXPECT_NE(bound(p, BoundKind::l2).detail.find(fmt::format("{:.4g} sectors of atomics", blocks * 256 * 4 / 32)),
+            std::string::npos)
+      << bound(p, BoundKind::l2).detail;
 }
 
 TEST(PatternTerms, MissingInstructionCountsLeaveTheIssueBoundUnknownNotZero) {
