@@ -48,7 +48,7 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
   EXPECT_EQ(count["probes"], 5);
   EXPECT_EQ(count["hadamard"], 3);
   EXPECT_EQ(count["reference"], 2);
-  EXPECT_EQ(count["patterns"], 19);
+  EXPECT_EQ(count["patterns"], 24);
 }
 
 // The development / held-out split of docs/accuracy.md, as the specs record it (`held_out =
@@ -56,7 +56,8 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
 TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> held_out;
   for (const char* family :
-       {"reduce", "transpose", "stencil", "histogram", "sgemm", "rows", "sparse", "vector", "scan", "conv"}) {
+       {"reduce", "transpose", "stencil", "histogram", "sgemm", "rows", "sparse", "vector", "scan", "conv",
+        "scatter", "embed", "stencil3d", "gelu"}) {
     const std::string path = std::string(ROOFLINE_SOURCE_DIR) + "/kernels/patterns_" + family + ".toml";
     std::ifstream in(path);
     ASSERT_TRUE(in) << path;
@@ -162,9 +163,17 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
   EXPECT_EQ(fp8->dtypes.at(0), DType::fp8_e4m3);
   EXPECT_EQ(fp8->passes.at(0).flops.at(0).type, DType::f32);
 
-  // Every pass states its instruction count; loops (grid-stride) also per iteration.
+  // Every pass states its instruction count; loops (grid-stride) also per iteration. Specs
+  // still waiting for their SASS state none (the issue bound reads unknown).
   for (const KernelSpec& k : builtin_kernels())
     for (const KernelPass& p : k.passes) {
+      if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
+          kCountsFromSassPendingNames.end()) {
+        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
+        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
+        EXPECT_EQ(p.inst_per_block, 0) << k.name;
+        continue;
+      }
       EXPECT_GT(p.inst_per_thread.value_or(0), 0) << k.name;
       if (p.grid == GridPolicy::grid_stride) {
         EXPECT_GT(p.inst_per_iteration.value_or(0), 0) << k.name;
