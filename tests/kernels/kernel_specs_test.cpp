@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <set>
@@ -121,6 +122,52 @@ TEST(BuiltinKernels, SecondHeldOutBatchDescribesItsCode) {
   const KernelPass& conv = pass_of("conv1d_r3");
   EXPECT_EQ(conv.arrays.at(1).per_element, 6);
   EXPECT_EQ(conv.arrays.at(1).reuse, Reuse::l1);
+}
+
+// The third held-out batch's specs say what their code does (patterns_scatter.cu,
+// patterns_embed.cu, patterns_stencil3d.cu, patterns_gelu.cu).
+TEST(BuiltinKernels, ThirdHeldOutBatchDescribesItsCode) {
+  const auto pass_of = [](const char* name) -> const KernelPass& {
+    const KernelSpec* k = find_builtin_kernel(name);
+    EXPECT_NE(k, nullptr) << name;
+    EXPECT_TRUE(k->held_out) << name;
+    EXPECT_EQ(k->category, "patterns") << name;
+    return k->passes.at(0);
+  };
+  // Weighted histogram: grid-stride, one f32 atomic per element over 1024 bins, i32 keys.
+  const KernelPass& hist = pass_of("histogram_weighted_f32");
+  EXPECT_EQ(hist.grid, GridPolicy::grid_stride);
+  ASSERT_EQ(hist.atomics.size(), 1u);
+  EXPECT_EQ(hist.atomics[0].per_element, 1);
+  EXPECT_EQ(hist.atomics[0].addresses, 1024);
+  EXPECT_EQ(hist.arrays.at(0).type, DType::i32);
+  // Scatter: one-shot, one atomic per element, no stream for its targets.
+  const KernelPass& scatter = pass_of("scatter_add_f32");
+  EXPECT_EQ(scatter.grid, GridPolicy::one_shot);
+  ASSERT_EQ(scatter.atomics.size(), 1u);
+  EXPECT_EQ(scatter.atomics[0].per_element, 1);
+  EXPECT_EQ(scatter.arrays.size(), 2u);
+  // Embedding: rows of 128, a float4 per lane, the row load waits on the id (one per warp).
+  const KernelSpec& embed = *find_builtin_kernel("embedding_gather_f32");
+  EXPECT_EQ(dimensions(embed, 1 << 20).rows, (1 << 20) / 128);
+  const KernelPass& gather = pass_of("embedding_gather_f32");
+  EXPECT_EQ(gather.elements_per_thread, 4);
+  EXPECT_EQ(gather.arrays.at(0).pattern, AccessPattern::broadcast);
+  EXPECT_EQ(gather.arrays.at(1).vector, 4);
+  EXPECT_EQ(gather.arrays.at(1).depends_on, "ids");
+  // 3-D stencil: its own sizes are cubes; one load from DRAM's lines, 4 from L1, 2 from L2.
+  const KernelSpec& cube = *find_builtin_kernel("stencil7_3d_f32");
+  EXPECT_EQ(cube.sizes, (std::vector<std::int64_t>{128 * 128 * 128, 256 * 256 * 256, 512 * 512 * 512}));
+  const KernelPass& stencil = pass_of("stencil7_3d_f32");
+  EXPECT_EQ(stencil.arrays.at(1).per_element, 4);
+  EXPECT_EQ(stencil.arrays.at(1).reuse, Reuse::l1);
+  EXPECT_EQ(stencil.arrays.at(2).per_element, 2);
+  EXPECT_EQ(stencil.arrays.at(2).reuse, Reuse::l2);
+  // Bias + GELU: rows of 4096, the bias spans one row.
+  EXPECT_EQ(find_builtin_kernel("bias_gelu_f32")->cols, 4096);
+  const KernelPass& gelu = pass_of("bias_gelu_f32");
+  ASSERT_TRUE(gelu.arrays.at(1).elements.has_value());
+  EXPECT_EQ(gelu.arrays.at(1).elements->of, ArrayExtent::Of::cols);
 }
 
 TEST(BuiltinKernels, FindByName) {
