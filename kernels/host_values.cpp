@@ -105,18 +105,24 @@ void fill_random(DType t, std::uint64_t seed, std::uint64_t stream, std::span<st
 }
 
 void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out) {
-  const bool indices =
-      v == InputValues::indices || v == InputValues::csr_columns || v == InputValues::csr_row_offsets;
+  const bool indices = v == InputValues::indices || v == InputValues::csr_columns ||
+                       v == InputValues::csr_row_offsets || v == InputValues::bin_keys ||
+                       v == InputValues::scatter_indices;
   if ((v == InputValues::sixteenths && t != DType::f32) ||
       ((v == InputValues::bins_uniform || v == InputValues::bins_skewed) && t != DType::u8) ||
       (indices && t != DType::i32))
-    throw Error("fill_values: sixteenths need an f32 buffer, bin indices a u8 buffer and gather or CSR indices an "
-                "i32 buffer (the kernel's BufferLayout)");
+    throw Error("fill_values: sixteenths need an f32 buffer, bin indices a u8 buffer and gather, CSR, scatter "
+                "indices or histogram keys an i32 buffer (the kernel's BufferLayout)");
   const int size = size_bytes(t);
   const auto n = static_cast<std::int64_t>(out.size()) / size;
-  // The range the indices point into: the buffer's own elements (a gather over n), or the
-  // rows of a CSR matrix whose column indices this buffer holds (one per nonzero).
-  const std::int64_t range = std::max<std::int64_t>(v == InputValues::csr_columns ? n / kCsrRowNonzeros : n, 1);
+  // The range the indices point into: the buffer's own elements (a gather over n), the rows
+  // of a CSR matrix whose column indices this buffer holds (one per nonzero), the targets of a
+  // scatter (a quarter of its elements), or a histogram's bins.
+  std::int64_t range = n;
+  if (v == InputValues::csr_columns) range = n / kCsrRowNonzeros;
+  if (v == InputValues::scatter_indices) range = n / kScatterFanIn;
+  if (v == InputValues::bin_keys) range = kWeightedBins;
+  range = std::max<std::int64_t>(range, 1);
   if (indices && (n - 1) * (v == InputValues::csr_row_offsets ? kCsrRowNonzeros : 1) > INT32_MAX)
     throw Error("fill_values: indices beyond the range of an i32 buffer");
   const std::uint64_t base = splitmix64(seed ^ splitmix64(stream + 1));
@@ -130,6 +136,8 @@ void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t strea
         case InputValues::sixteenths: encode_value(t, symmetric_int(r, 16) / 16.0f, at); break;
         case InputValues::indices:
         case InputValues::csr_columns:
+        case InputValues::scatter_indices:
+        case InputValues::bin_keys:
           index = static_cast<std::int32_t>(r % static_cast<std::uint64_t>(range));
           std::memcpy(at, &index, sizeof index);
           break;

@@ -9,7 +9,8 @@ const std::vector<KernelImpl>& all_kernel_impls() {
                         reference_impls(), patterns_reduce_impls(), patterns_transpose_impls(),
                         patterns_stencil_impls(), patterns_histogram_impls(), patterns_sgemm_impls(),
                         patterns_rows_impls(), patterns_sparse_impls(), patterns_vector_impls(),
-                        patterns_scan_impls(), patterns_conv_impls()})
+                        patterns_scan_impls(), patterns_conv_impls(), patterns_scatter_impls(),
+                        patterns_embed_impls(), patterns_stencil3d_impls(), patterns_gelu_impls()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();

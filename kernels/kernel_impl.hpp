@@ -36,10 +36,17 @@ enum class InputValues {
   csr_columns,  // i32 column indices of a CSR matrix of kCsrRowNonzeros per row: each uniform
                 // over [0, rows), rows = the buffer's element count / kCsrRowNonzeros
   csr_row_offsets,  // i32 CSR row offsets of kCsrRowNonzeros per row: element r is r x kCsrRowNonzeros
+  bin_keys,     // i32 histogram keys, each uniform over [0, kWeightedBins)
+  scatter_indices,  // i32 scatter targets, each uniform over [0, the buffer's element count /
+                    // kScatterFanIn): the n / 4 elements of scatter_add_f32's output
 };
 
 // Nonzeros per row of the patterns suite's sparse matrix (spmv_csr_row): rows = n / 8.
 inline constexpr std::int64_t kCsrRowNonzeros = 8;
+// Bins of the weighted histogram (histogram_weighted_f32): 1024 floats.
+inline constexpr std::int64_t kWeightedBins = 1024;
+// Elements of n per target of the scatter (scatter_add_f32): n / 4 targets, 4 adds each on average.
+inline constexpr std::int64_t kScatterFanIn = 4;
 
 struct BufferLayout {
   std::string_view name;
@@ -58,9 +65,11 @@ struct BufferLayout {
   std::int64_t extra = 0;
 };
 
-// How n maps onto the kernel's problem (the spec's `shape`): n elements in a row (flat), a
-// sqrt(n) x sqrt(n) matrix (square), or rows of kRowCols columns (rows).
-enum class ProblemShape { flat, square, rows };
+// How n maps onto the kernel's problem: n elements in a row (flat), a sqrt(n) x sqrt(n) matrix
+// (square), rows of KernelImpl::cols columns (rows; kRowCols unless the kernel says), or a
+// cbrt(n) x cbrt(n) x cbrt(n) grid (cube: stencil7_3d_f32, whose spec is 1-D: the format has
+// no 3-D shape).
+enum class ProblemShape { flat, square, rows, cube };
 inline constexpr std::int64_t kRowCols = 1024;
 
 // What a launch function receives: device pointers in layout order and the grid the runner
@@ -124,6 +133,7 @@ struct KernelImpl {
   HostCheck host_check = nullptr;
   ProblemShape shape = ProblemShape::flat;
   int fixed_block = 0;  // the only block size the kernel supports; 0 = any multiple of 32
+  std::int64_t cols = kRowCols;  // ProblemShape::rows: elements per row (the spec's `cols`)
 };
 
 // The families (one .cu file each).
@@ -142,6 +152,10 @@ std::span<const KernelImpl> patterns_sparse_impls();
 std::span<const KernelImpl> patterns_vector_impls();
 std::span<const KernelImpl> patterns_scan_impls();
 std::span<const KernelImpl> patterns_conv_impls();
+std::span<const KernelImpl> patterns_scatter_impls();
+std::span<const KernelImpl> patterns_embed_impls();
+std::span<const KernelImpl> patterns_stencil3d_impls();
+std::span<const KernelImpl> patterns_gelu_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();

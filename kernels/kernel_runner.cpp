@@ -366,9 +366,13 @@ class SuiteRunner final : public KernelRunner {
       throw InputError(fmt::format("kernel '{}' works on a square matrix: n must be a perfect square "
                                    "(2^20 = 1024^2, 2^24 = 4096^2, 2^28 = 16384^2), got {}",
                                    spec_.name, n));
-    if (impl_.shape == kernels::ProblemShape::rows && n % kernels::kRowCols != 0)
+    if (impl_.shape == kernels::ProblemShape::cube && kernels::patterns::cube_side(n) < 0)
+      throw InputError(fmt::format("kernel '{}' works on a cube: n must be a perfect cube "
+                                   "(2^21 = 128^3, 2^24 = 256^3, 2^27 = 512^3), got {}",
+                                   spec_.name, n));
+    if (impl_.shape == kernels::ProblemShape::rows && n % impl_.cols != 0)
       throw InputError(fmt::format("kernel '{}' works on rows of {} columns: n must be a multiple of {}, got {}",
-                                   spec_.name, kernels::kRowCols, kernels::kRowCols, n));
+                                   spec_.name, impl_.cols, impl_.cols, n));
     for (const BufferLayout& b : impl_.buffers)
       if (b.elements == 0 && n % b.per_n != 0)
         throw InputError(fmt::format("kernel '{}': n must be a multiple of {} (its {} buffer holds one element per {} "

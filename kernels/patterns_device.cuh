@@ -55,11 +55,13 @@ inline dim3 matrix_grid(std::int64_t side, std::int64_t tile_cols, std::int64_t 
 constexpr KernelImpl whole_array_kernel(std::string_view name, std::span<const BufferLayout> buffers,
                                         const void* (*device_function)(std::int64_t),
                                         void (*launch)(const LaunchContext&), HostCheck check,
-                                        ProblemShape shape = ProblemShape::flat, int fixed_block = 0) {
+                                        ProblemShape shape = ProblemShape::flat, int fixed_block = 0,
+                                        std::int64_t cols = kRowCols) {
   KernelImpl k{name, buffers, device_function, launch};
   k.host_check = check;
   k.shape = shape;
   k.fixed_block = fixed_block;
+  k.cols = cols;
   return k;
 }
 

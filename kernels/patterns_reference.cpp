@@ -16,6 +16,14 @@ std::int64_t square_side(std::int64_t n) {
   return s * s == n ? s : -1;
 }
 
+std::int64_t cube_side(std::int64_t n) {
+  if (n <= 0) return -1;
+  auto s = static_cast<std::int64_t>(std::cbrt(static_cast<double>(n)));
+  while (s * s * s > n) --s;
+  while ((s + 1) * (s + 1) * (s + 1) <= n) ++s;
+  return s * s * s == n ? s : -1;
+}
+
 double float_sum_tolerance(std::int64_t length, double magnitude) {
   const double depth = std::max(1.0, std::ceil(std::log2(static_cast<double>(std::max<std::int64_t>(length, 2)))));
   return kFloatEpsilon * depth * magnitude;
@@ -89,6 +97,41 @@ void inclusive_scan(std::span<const float> x, std::span<double> out) {
   double s = 0;
   for (std::size_t i = 0; i < x.size(); ++i) out[i] = s += x[i];
 }
+
+std::vector<double> weighted_histogram(std::span<const std::int32_t> keys, std::span<const float> w) {
+  const auto parts =
+      parallel_chunks(static_cast<std::int64_t>(keys.size()), [&](std::int64_t begin, std::int64_t end) {
+        std::vector<double> h(static_cast<std::size_t>(kWeightedBins));
+        for (std::int64_t i = begin; i < end; ++i)
+          h[static_cast<std::size_t>(keys[static_cast<std::size_t>(i)])] += w[static_cast<std::size_t>(i)];
+        return h;
+      });
+  std::vector<double> h(static_cast<std::size_t>(kWeightedBins));
+  for (const auto& p : parts)
+    for (std::size_t b = 0; b < h.size(); ++b) h[b] += p[b];
+  return h;
+}
+
+std::vector<float> scatter_add(std::span<const std::int32_t> idx, std::span<const float> x, std::int64_t targets) {
+  std::vector<float> out(static_cast<std::size_t>(targets));
+  for (std::size_t i = 0; i < idx.size(); ++i) out[static_cast<std::size_t>(idx[i])] += x[i];
+  return out;
+}
+
+float embedding_at(std::span<const std::int32_t> ids, std::span<const float> table, std::int64_t i) {
+  const std::int64_t row = ids[static_cast<std::size_t>(i / kEmbeddingCols)];
+  return table[static_cast<std::size_t>(row * kEmbeddingCols + i % kEmbeddingCols)];
+}
+
+float stencil7_at(std::span<const float> in, std::int64_t side, std::int64_t i) {
+  const std::int64_t x = i % side, y = i / side % side, z = i / (side * side);
+  const auto at = [&](std::int64_t k) { return in[static_cast<std::size_t>(k)]; };
+  if (x == 0 || y == 0 || z == 0 || x == side - 1 || y == side - 1 || z == side - 1) return at(i);
+  const std::int64_t plane = side * side;
+  return stencil7_point(at(i), at(i - 1), at(i + 1), at(i - side), at(i + side), at(i - plane), at(i + plane));
+}
+
+double gelu(double v) { return 0.5 * v * (1.0 + std::erf(v / std::sqrt(2.0))); }
 
 std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data) {
   const auto parts =

@@ -44,8 +44,23 @@ ROOFLINE_HOST_DEVICE inline float conv7_point(float m3, float m2, float m1, floa
   return fmaf(1.0f / 64, p3, s);
 }
 
+// One interior point of the 7-point 3-D Jacobi stencil (stencil7_3d_f32): the mean of the
+// point and its six neighbours, added in this order on both sides (bit for bit the device's).
+ROOFLINE_HOST_DEVICE inline float stencil7_point(float centre, float west, float east, float north, float south,
+                                                 float below, float above) {
+  return (1.0f / 7) * ((((((centre + west) + east) + north) + south) + below) + above);
+}
+
+// Rows of the embedding table and of the gathered output (embedding_gather_f32): 128 floats,
+// one float4 per lane of a warp.
+inline constexpr std::int64_t kEmbeddingCols = 128;
+// Columns of bias_gelu_f32's rows (and elements of its bias).
+inline constexpr std::int64_t kGeluCols = 4096;
+
 // sqrt(n) for a square kernel's n; -1 when n is no perfect square.
 std::int64_t square_side(std::int64_t n);
+// cbrt(n) for a cube kernel's n; -1 when n is no perfect cube.
+std::int64_t cube_side(std::int64_t n);
 
 // Allowance for a float sum of `length` terms added in an unknown order (atomics, block
 // trees): the tree-order rounding bound, unit roundoff x ceil(log2 length) x magnitude.
@@ -71,6 +86,18 @@ double gemv_row(std::span<const float> a, std::span<const float> x, std::int64_t
 double dot(std::span<const float> a, std::span<const float> b);  // in double, exact for the suite's inputs
 // Inclusive prefix sum of one segment, in double.
 void inclusive_scan(std::span<const float> x, std::span<double> out);
+// The 1024 bins of a weighted histogram: bins[keys[i]] += w[i], in double.
+std::vector<double> weighted_histogram(std::span<const std::int32_t> keys, std::span<const float> w);
+// out[idx[i]] += x[i] over `targets` outputs. In float: exact for the suite's inputs (multiples
+// of 1/16, a few per target), and half the host memory of doubles at n = 2^28.
+std::vector<float> scatter_add(std::span<const std::int32_t> idx, std::span<const float> x, std::int64_t targets);
+// Element i of the gathered rows: table[ids[i / 128]][i % 128] (exact).
+float embedding_at(std::span<const std::int32_t> ids, std::span<const float> table, std::int64_t i);
+// Point i of the 7-point stencil on a side^3 grid (x fastest, then y, then z): interior points
+// by stencil7_point, the boundary faces copied from the input.
+float stencil7_at(std::span<const float> in, std::int64_t side, std::int64_t i);
+// GELU (erf form) of v, in double: 0.5 v (1 + erf(v / sqrt 2)).
+double gelu(double v);
 // One row, in double.
 void softmax_row(std::span<const float> x, std::span<double> out);
 void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,

@@ -58,12 +58,37 @@ TEST(KernelPlan, PatternsBufferSizes) {
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("dot_gridstride"), n), 2 * 4 * n + 4);
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("scan_block"), n), 2 * 4 * n);
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("conv1d_r3"), n), 2 * 4 * n);
+  // The third held-out batch. Weighted histogram: i32 keys and f32 weights of n, 1024 f32 bins.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("histogram_weighted_f32"), n), 2 * 4 * n + 4 * 1024);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("histogram_weighted_f32"), n), 2 * 4 * n + 4 * 1024);
+  // Scatter: i32 targets and f32 values of n, n / 4 targets.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("scatter_add_f32"), n), 2 * 4 * n + 4 * (n / 4));
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("scatter_add_f32"), n), 2 * 4 * n + 4 * (n / 4));
+  // Embedding: n / 128 ids, a table of n / 128 rows of 128 floats, out of n.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("embedding_gather_f32"), n), 4 * (n / 128) + 2 * 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("embedding_gather_f32"), n), 4 * (n / 128) + 2 * 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("stencil7_3d_f32"), n), 2 * 4 * n);
+  // Bias + GELU: x and y of n, a bias of 4096.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("bias_gelu_f32"), n), 2 * 4 * n + 4 * 4096);
   for (const auto& name : kPatternsNames) {
     const kernels::KernelImpl* k = find_kernel_impl(name);
     ASSERT_NE(k, nullptr) << name;
     EXPECT_NE(k->host_check, nullptr) << name;
     EXPECT_EQ(k->reference, nullptr) << name;
   }
+}
+
+// A rows kernel checks n against its own row length: the spec's `cols`.
+TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
+  for (const auto& k : kernels::all_kernel_impls()) {
+    if (k.shape != kernels::ProblemShape::rows) continue;
+    const KernelSpec* spec = find_builtin_kernel(k.name);
+    ASSERT_NE(spec, nullptr) << k.name;
+    EXPECT_EQ(spec->shape, Shape::rows) << k.name;
+    EXPECT_EQ(spec->cols, k.cols) << k.name;
+  }
+  EXPECT_EQ(find_kernel_impl("bias_gelu_f32")->cols, 4096);
+  EXPECT_EQ(find_kernel_impl("softmax_row")->cols, 1024);
 }
 
 TEST(KernelPlan, UsefulBytesCountEachInputAndOutputOnce) {
@@ -126,6 +151,12 @@ TEST(KernelRunnerArguments, PatternsShapesAndBlocksAreInputErrorsBeforeAnyCudaCa
   EXPECT_NE(message("gemv_warp_row", 1000, 256).find("multiple of 1024"), std::string::npos);
   EXPECT_NE(message("scan_block", 1 << 20, 512).find("blocks of 256"), std::string::npos);
   EXPECT_NE(message("scan_block", 1000, 256).find("multiple of 1024"), std::string::npos);
+  // The third batch: a cube, rows of 4096, ids per row of 128, targets per 4 elements.
+  EXPECT_NE(message("stencil7_3d_f32", 1 << 20, 256).find("perfect cube"), std::string::npos);
+  EXPECT_NE(message("stencil7_3d_f32", (1 << 21) + 1, 256).find("perfect cube"), std::string::npos);
+  EXPECT_NE(message("bias_gelu_f32", 1024, 256).find("multiple of 4096"), std::string::npos);
+  EXPECT_NE(message("embedding_gather_f32", 1000, 256).find("multiple of 128"), std::string::npos);
+  EXPECT_NE(message("scatter_add_f32", 1001, 256).find("multiple of 4"), std::string::npos);
 }
 
 }  // namespace

@@ -170,7 +170,9 @@ std::vector<KernelAndSize> patterns_launches() {
     std::vector<std::int64_t> sizes;
     switch (k.shape) {
       case kernels::ProblemShape::square: sizes = {1, 33 * 33, 1000 * 1000, 1 << 20, 1 << 24}; break;
-      case kernels::ProblemShape::rows: sizes = {1024, 3 * 1024, 1 << 20, 1 << 24}; break;
+      case kernels::ProblemShape::rows: sizes = {k.cols, 3 * k.cols, 1 << 20, 1 << 24}; break;
+      // Sides 1, 3, 33 (partial blocks in x and y), 64 and 256.
+      case kernels::ProblemShape::cube: sizes = {1, 27, 33 * 33 * 33, 1 << 18, 1 << 24}; break;
       default:
         sizes = multiple > 1 ? std::vector<std::int64_t>{multiple, 125 * multiple, (1 << 20) + 3 * multiple, 1 << 24}
                              : std::vector<std::int64_t>{1, 1000, (1 << 20) + 3, 1 << 24};
@@ -200,7 +202,8 @@ INSTANTIATE_TEST_SUITE_P(Sizes, Patterns, ::testing::ValuesIn(patterns_launches(
 TEST(PatternsVerification, AccumulatorsMustStartFromZero) {
   SKIP_WITHOUT_DEVICE();
   for (const char* name :
-       {"reduce_block_atomic", "reduce_warp_shuffle", "histogram_shared", "histogram_global", "dot_gridstride"}) {
+       {"reduce_block_atomic", "reduce_warp_shuffle", "histogram_shared", "histogram_global", "dot_gridstride",
+        "histogram_weighted_f32", "scatter_add_f32"}) {
     auto r = prepared(name, 1 << 20);
     r->launch(nullptr);
     r->launch(nullptr);  // no restore: twice the sum, twice the counts
@@ -212,22 +215,30 @@ TEST(PatternsVerification, DetectsOutputsNeverWritten) {
   SKIP_WITHOUT_DEVICE();
   for (const char* name : {"transpose_naive", "transpose_tiled_padded", "stencil5_2d", "sgemm_naive", "sgemm_tiled",
                            "softmax_row", "layernorm_row", "gather_random", "spmv_csr_row", "gemv_warp_row",
-                           "scan_block", "conv1d_r3"}) {
-    auto r = prepared(name, 1 << 20);
+                           "scan_block", "conv1d_r3", "embedding_gather_f32", "stencil7_3d_f32", "bias_gelu_f32"}) {
+    auto r = prepared(name, std::string(name) == "stencil7_3d_f32" ? 1 << 21 : 1 << 20);  // 128^3: a cube
     const VerifyResult v = r->verify();
     EXPECT_FALSE(v.ok) << name;
     EXPECT_NE(v.message.find("never written"), std::string::npos) << name << ": " << v.message;
   }
 }
 
-// The second batch's kernels that take any block: partial blocks (a GEMV's rows per block of
-// 96 threads: 3) and single-warp blocks verify too.
+// The second and third batches' kernels that take any block: partial blocks (a GEMV's rows
+// per block of 96 threads: 3; a 3-D tile of 32 x 3) and single-warp blocks verify too.
 TEST(PatternsVerification, OtherBlocks) {
   SKIP_WITHOUT_DEVICE();
-  for (const char* name : {"gather_random", "spmv_csr_row", "gemv_warp_row", "dot_gridstride", "conv1d_r3"})
+  const auto n_of = [](const std::string& name) -> std::int64_t {
+    if (name == "gemv_warp_row") return 5 * 1024;
+    if (name == "embedding_gather_f32") return 1001 * 128;  // rows of 128: 1001 warps
+    if (name == "bias_gelu_f32") return 37 * 4096;          // rows of 4096
+    if (name == "stencil7_3d_f32") return 33 * 33 * 33;     // a cube of side 33
+    return (1 << 20) + 24;
+  };
+  for (const char* name : {"gather_random", "spmv_csr_row", "gemv_warp_row", "dot_gridstride", "conv1d_r3",
+                           "histogram_weighted_f32", "scatter_add_f32", "embedding_gather_f32", "stencil7_3d_f32",
+                           "bias_gelu_f32"})
     for (int block : {32, 96, 1024}) {
-      const std::int64_t n = std::string(name) == "gemv_warp_row" ? 5 * 1024 : (1 << 20) + 24;
-      auto r = prepared(name, n, block);
+      auto r = prepared(name, n_of(name), block);
       r->launch(nullptr);
       const VerifyResult v = r->verify();
       EXPECT_TRUE(v.ok) << name << " block " << block << ": " << v.message;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <set>
@@ -48,7 +49,7 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
   EXPECT_EQ(count["probes"], 5);
   EXPECT_EQ(count["hadamard"], 3);
   EXPECT_EQ(count["reference"], 2);
-  EXPECT_EQ(count["patterns"], 19);
+  EXPECT_EQ(count["patterns"], 24);
 }
 
 // The development / held-out split of docs/accuracy.md, as the specs record it (`held_out =
@@ -56,7 +57,8 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
 TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> held_out;
   for (const char* family :
-       {"reduce", "transpose", "stencil", "histogram", "sgemm", "rows", "sparse", "vector", "scan", "conv"}) {
+       {"reduce", "transpose", "stencil", "histogram", "sgemm", "rows", "sparse", "vector", "scan", "conv",
+        "scatter", "embed", "stencil3d", "gelu"}) {
     const std::string path = std::string(ROOFLINE_SOURCE_DIR) + "/kernels/patterns_" + family + ".toml";
     std::ifstream in(path);
     ASSERT_TRUE(in) << path;
@@ -122,6 +124,52 @@ TEST(BuiltinKernels, SecondHeldOutBatchDescribesItsCode) {
   EXPECT_EQ(conv.arrays.at(1).reuse, Reuse::l1);
 }
 
+// The third held-out batch's specs say what their code does (patterns_scatter.cu,
+// patterns_embed.cu, patterns_stencil3d.cu, patterns_gelu.cu).
+TEST(BuiltinKernels, ThirdHeldOutBatchDescribesItsCode) {
+  const auto pass_of = [](const char* name) -> const KernelPass& {
+    const KernelSpec* k = find_builtin_kernel(name);
+    EXPECT_NE(k, nullptr) << name;
+    EXPECT_TRUE(k->held_out) << name;
+    EXPECT_EQ(k->category, "patterns") << name;
+    return k->passes.at(0);
+  };
+  // Weighted histogram: grid-stride, one f32 atomic per element over 1024 bins, i32 keys.
+  const KernelPass& hist = pass_of("histogram_weighted_f32");
+  EXPECT_EQ(hist.grid, GridPolicy::grid_stride);
+  ASSERT_EQ(hist.atomics.size(), 1u);
+  EXPECT_EQ(hist.atomics[0].per_element, 1);
+  EXPECT_EQ(hist.atomics[0].addresses, 1024);
+  EXPECT_EQ(hist.arrays.at(0).type, DType::i32);
+  // Scatter: one-shot, one atomic per element, no stream for its targets.
+  const KernelPass& scatter = pass_of("scatter_add_f32");
+  EXPECT_EQ(scatter.grid, GridPolicy::one_shot);
+  ASSERT_EQ(scatter.atomics.size(), 1u);
+  EXPECT_EQ(scatter.atomics[0].per_element, 1);
+  EXPECT_EQ(scatter.arrays.size(), 2u);
+  // Embedding: rows of 128, a float4 per lane, the row load waits on the id (one per warp).
+  const KernelSpec& embed = *find_builtin_kernel("embedding_gather_f32");
+  EXPECT_EQ(dimensions(embed, 1 << 20).rows, (1 << 20) / 128);
+  const KernelPass& gather = pass_of("embedding_gather_f32");
+  EXPECT_EQ(gather.elements_per_thread, 4);
+  EXPECT_EQ(gather.arrays.at(0).pattern, AccessPattern::broadcast);
+  EXPECT_EQ(gather.arrays.at(1).vector, 4);
+  EXPECT_EQ(gather.arrays.at(1).depends_on, "ids");
+  // 3-D stencil: its own sizes are cubes; one load from DRAM's lines, 4 from L1, 2 from L2.
+  const KernelSpec& cube = *find_builtin_kernel("stencil7_3d_f32");
+  EXPECT_EQ(cube.sizes, (std::vector<std::int64_t>{128 * 128 * 128, 256 * 256 * 256, 512 * 512 * 512}));
+  const KernelPass& stencil = pass_of("stencil7_3d_f32");
+  EXPECT_EQ(stencil.arrays.at(1).per_element, 4);
+  EXPECT_EQ(stencil.arrays.at(1).reuse, Reuse::l1);
+  EXPECT_EQ(stencil.arrays.at(2).per_element, 2);
+  EXPECT_EQ(stencil.arrays.at(2).reuse, Reuse::l2);
+  // Bias + GELU: rows of 4096, the bias spans one row.
+  EXPECT_EQ(find_builtin_kernel("bias_gelu_f32")->cols, 4096);
+  const KernelPass& gelu = pass_of("bias_gelu_f32");
+  ASSERT_TRUE(gelu.arrays.at(1).elements.has_value());
+  EXPECT_EQ(gelu.arrays.at(1).elements->of, ArrayExtent::Of::cols);
+}
+
 TEST(BuiltinKernels, FindByName) {
   const KernelSpec* k = find_builtin_kernel("add_f32x4");
   ASSERT_NE(k, nullptr);
@@ -162,9 +210,17 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
   EXPECT_EQ(fp8->dtypes.at(0), DType::fp8_e4m3);
   EXPECT_EQ(fp8->passes.at(0).flops.at(0).type, DType::f32);
 
-  // Every pass states its instruction count; loops (grid-stride) also per iteration.
+  // Every pass states its instruction count; loops (grid-stride) also per iteration. Specs
+  // still waiting for their SASS state none (the issue bound reads unknown).
   for (const KernelSpec& k : builtin_kernels())
     for (const KernelPass& p : k.passes) {
+      if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
+          kCountsFromSassPendingNames.end()) {
+        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
+        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
+        EXPECT_EQ(p.inst_per_block, 0) << k.name;
+        continue;
+      }
       EXPECT_GT(p.inst_per_thread.value_or(0), 0) << k.name;
       if (p.grid == GridPolicy::grid_stride) {
         EXPECT_GT(p.inst_per_iteration.value_or(0), 0) << k.name;

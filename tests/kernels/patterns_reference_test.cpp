@@ -279,6 +279,116 @@ TEST(PatternsReference, Conv1dWeightsAndClampedEnds) {
   EXPECT_EQ(r.worst_index, 5);
 }
 
+TEST(PatternsReference, CubeSide) {
+  EXPECT_EQ(patterns::cube_side(1), 1);
+  EXPECT_EQ(patterns::cube_side(27), 3);
+  EXPECT_EQ(patterns::cube_side(std::int64_t{1} << 27), 512);
+  EXPECT_EQ(patterns::cube_side(std::int64_t{1} << 20), -1);
+  EXPECT_EQ(patterns::cube_side(26), -1);
+  EXPECT_EQ(patterns::cube_side(0), -1);
+  EXPECT_EQ(patterns::cube_side(std::int64_t{1'000'000'000'000}), 10'000);
+  EXPECT_EQ(patterns::cube_side(std::int64_t{1'000'000'000'000} + 1), -1);
+}
+
+TEST(PatternsReference, WeightedHistogramOfKnownData) {
+  // Keys 0, 5, 5, 1023, 5 with weights 1/16 .. : bin 5 sums 0.5 - 0.25 + 1 = 1.25.
+  const std::vector<std::int32_t> keys = {0, 5, 5, 1023, 5};
+  const std::vector<float> w = {0.0625f, 0.5f, -0.25f, -1.0f, 1.0f};
+  const auto h = patterns::weighted_histogram(keys, w);
+  ASSERT_EQ(h.size(), 1024u);
+  EXPECT_EQ(h[0], 0.0625);
+  EXPECT_EQ(h[5], 1.25);
+  EXPECT_EQ(h[1023], -1.0);
+  EXPECT_EQ(h[1], 0.0);
+  std::vector<float> bins(1024, 0.0f);
+  bins[0] = 0.0625f, bins[5] = 1.25f, bins[1023] = -1.0f;
+  EXPECT_TRUE(check("histogram_weighted_f32", 5, {bytes_of(keys), bytes_of(w), bytes_of(bins)}).ok());
+  bins[5] = 1.1875f;  // one weight of 1/16 short: sums are exact
+  const HostCheckResult r = check("histogram_weighted_f32", 5, {bytes_of(keys), bytes_of(w), bytes_of(bins)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 5);
+  EXPECT_EQ(r.detail, "bins[5]: got 1.1875, expected 1.25 (tolerance 0)");
+}
+
+TEST(PatternsReference, ScatterAddOfKnownTargets) {
+  // n = 8, two targets: target 1 takes x[0], x[2], x[3]; target 0 the rest.
+  const std::vector<std::int32_t> idx = {1, 0, 1, 1, 0, 0, 0, 0};
+  const std::vector<float> x = {0.5f, 1, 0.25f, -1, 0.0625f, 0, 0, -0.5f};
+  const auto out = patterns::scatter_add(idx, x, 2);
+  EXPECT_EQ(out, (std::vector<float>{0.5625f, -0.25f}));
+  std::vector<float> got = out;
+  EXPECT_TRUE(check("scatter_add_f32", 8, {bytes_of(idx), bytes_of(x), bytes_of(got)}).ok());
+  got[0] = 0.5f;  // x[4] lost
+  const HostCheckResult r = check("scatter_add_f32", 8, {bytes_of(idx), bytes_of(x), bytes_of(got)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 0);
+  EXPECT_EQ(r.detail, "out[0]: got 0.5, expected 0.5625 (tolerance 0)");
+}
+
+TEST(PatternsReference, EmbeddingRowsFollowTheirIds) {
+  // Two rows of 128: ids (1, 1), so both output rows are table row 1.
+  const std::int64_t cols = patterns::kEmbeddingCols;
+  const std::vector<std::int32_t> ids = {1, 1};
+  std::vector<float> table(2 * cols), out(2 * cols);
+  for (std::int64_t i = 0; i < 2 * cols; ++i) table[i] = static_cast<float>(i);
+  for (std::int64_t i = 0; i < 2 * cols; ++i) out[i] = static_cast<float>(cols + i % cols);
+  EXPECT_EQ(patterns::embedding_at(ids, table, 0), static_cast<float>(cols));
+  EXPECT_EQ(patterns::embedding_at(ids, table, cols + 5), static_cast<float>(cols + 5));
+  EXPECT_TRUE(check("embedding_gather_f32", 2 * cols, {bytes_of(ids), bytes_of(table), bytes_of(out)}).ok());
+  out[cols + 3] = 3;  // row 0's element: the wrong row
+  const HostCheckResult r = check("embedding_gather_f32", 2 * cols, {bytes_of(ids), bytes_of(table), bytes_of(out)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, cols + 3);
+  EXPECT_EQ(r.detail, "out[131]: got 3, expected 131 (tolerance 0)");
+}
+
+TEST(PatternsReference, Stencil7OnACube) {
+  // 3 x 3 x 3: only the centre (index 13) is interior: the mean of 13 and its six neighbours
+  // 12, 14 (x), 10, 16 (y), 4, 22 (z) is 13; every other point is copied.
+  std::vector<float> in(27);
+  for (int i = 0; i < 27; ++i) in[i] = static_cast<float>(i);
+  EXPECT_EQ(patterns::stencil7_at(in, 3, 13), patterns::stencil7_point(13, 12, 14, 10, 16, 4, 22));
+  EXPECT_FLOAT_EQ(patterns::stencil7_at(in, 3, 13), 13.0f);
+  for (int i = 0; i < 27; ++i) {
+    if (i != 13) {
+      EXPECT_EQ(patterns::stencil7_at(in, 3, i), in[i]) << i;
+    }
+  }
+  // 4 x 4 x 4 of squares: point (1, 2, 1) = 1 + 8 + 16 = 25 sees 24, 26, 21, 29, 9, 41.
+  std::vector<float> g(64);
+  for (int i = 0; i < 64; ++i) g[i] = static_cast<float>(i * i);
+  EXPECT_FLOAT_EQ(patterns::stencil7_at(g, 4, 25),
+                  (625.0f + 576 + 676 + 441 + 841 + 81 + 1681) / 7);
+  std::vector<float> out(27);
+  for (int i = 0; i < 27; ++i) out[i] = patterns::stencil7_at(in, 3, i);
+  EXPECT_TRUE(check("stencil7_3d_f32", 27, {bytes_of(in), bytes_of(out)}).ok());
+  out[13] = std::numeric_limits<float>::quiet_NaN();  // never written
+  const HostCheckResult r = check("stencil7_3d_f32", 27, {bytes_of(in), bytes_of(out)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 13);
+  EXPECT_EQ(r.detail.rfind("out[13]: never written (still poisoned), expected 13", 0), 0u) << r.detail;
+}
+
+TEST(PatternsReference, GeluOfKnownValues) {
+  EXPECT_EQ(patterns::gelu(0), 0.0);
+  // gelu(1) = 0.5 (1 + erf(1 / sqrt 2)) = 0.8413447460685429; gelu(-v) = gelu(v) - v.
+  EXPECT_NEAR(patterns::gelu(1), 0.8413447460685429, 1e-15);
+  EXPECT_NEAR(patterns::gelu(-1), 0.8413447460685429 - 1, 1e-15);
+  // One row of 4096: x = 0.5 everywhere, b[c] = 0.5 for even c and -0.5 for odd: v = 1 or 0.
+  const std::int64_t cols = patterns::kGeluCols;
+  std::vector<float> x(cols, 0.5f), b(cols), y(cols);
+  for (std::int64_t c = 0; c < cols; ++c) {
+    b[c] = c % 2 ? -0.5f : 0.5f;
+    y[c] = c % 2 ? 0.0f : static_cast<float>(patterns::gelu(1));
+  }
+  EXPECT_TRUE(check("bias_gelu_f32", cols, {bytes_of(x), bytes_of(b), bytes_of(y)}).ok());
+  // The tanh form's value at v = 1 (0.8411920) is off by 1.5e-4: past the allowance (~1.8e-6).
+  y[2] = 0.841192f;
+  const HostCheckResult r = check("bias_gelu_f32", cols, {bytes_of(x), bytes_of(b), bytes_of(y)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 2);
+}
+
 TEST(PatternsReference, WorstElementAcrossChunks) {
   // Large enough for several worker chunks: the worst failure wins, every failure counts.
   const std::int64_t n = 3 * (std::int64_t{1} << 20) + 5;
@@ -340,6 +450,37 @@ TEST(PatternsInputs, GatherAndCsrIndices) {
   EXPECT_GT(c_max, n / 8 - n / 800);
   for (std::size_t k = 0; k < r.size(); ++k) EXPECT_EQ(r[k], static_cast<std::int32_t>(8 * k)) << k;
   EXPECT_THROW(fill_values(InputValues::indices, DType::f32, 5, 0, idx), Error);
+}
+
+TEST(PatternsInputs, HistogramKeysAndScatterTargets) {
+  const std::int64_t n = std::int64_t{1} << 16;
+  std::vector<std::byte> keys(n * 4), again(n * 4), targets(n * 4);
+  fill_values(InputValues::bin_keys, DType::i32, 9, 0, keys);
+  fill_values(InputValues::bin_keys, DType::i32, 9, 0, again);
+  EXPECT_EQ(keys, again);
+  fill_values(InputValues::scatter_indices, DType::i32, 9, 1, targets);
+  const auto as_i32 = [](const std::vector<std::byte>& v) {
+    std::vector<std::int32_t> out(v.size() / 4);
+    std::memcpy(out.data(), v.data(), v.size());
+    return out;
+  };
+  // Keys uniform over [0, 1024): 64 per bin on average, every bin hit; targets over [0, n / 4).
+  std::vector<std::int64_t> per_bin(1024);
+  for (auto k : as_i32(keys)) {
+    ASSERT_GE(k, 0);
+    ASSERT_LT(k, 1024);
+    ++per_bin[static_cast<std::size_t>(k)];
+  }
+  for (std::size_t b = 0; b < per_bin.size(); ++b) EXPECT_NEAR(static_cast<double>(per_bin[b]), 64, 48) << b;  // 6 sigma of 8
+  std::int32_t t_max = 0;
+  for (auto t : as_i32(targets)) {
+    EXPECT_GE(t, 0);
+    t_max = std::max(t_max, t);
+  }
+  EXPECT_LT(t_max, n / 4);
+  EXPECT_GT(t_max, n / 4 - n / 400);
+  EXPECT_THROW(fill_values(InputValues::bin_keys, DType::f32, 9, 0, keys), Error);
+  EXPECT_THROW(fill_values(InputValues::scatter_indices, DType::u8, 9, 0, keys), Error);
 }
 
 TEST(PatternsInputs, BinDistributions) {

@@ -71,6 +71,13 @@ const std::map<std::string, std::string> kNotComparable{
     {"gemv_warp_row", "the 16-wide column loop runs 2 trips (55 each); the 8- and 4-wide blocks are skipped: 64 "
                       "outside, not the draft's 106"},
     {"dot_gridstride", "the grid-stride loop is unrolled 4 times (26 per trip = 6.5 per element)"},
+    // The third held-out batch: written from the code, not in the SASS test data; their counts
+    // are to be filled from the device's SASS (`roofline spec --from-sass`).
+    {"histogram_weighted_f32", "counts pending: no SASS of it in the test data yet"},
+    {"scatter_add_f32", "counts pending: no SASS of it in the test data yet"},
+    {"embedding_gather_f32", "counts pending: no SASS of it in the test data yet"},
+    {"stencil7_3d_f32", "counts pending: no SASS of it in the test data yet"},
+    {"bias_gelu_f32", "counts pending: no SASS of it in the test data yet"},
 };
 
 TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
