@@ -179,9 +179,13 @@ PassPrediction pass_prediction_from_json(const json& j) {
   p.occupancy.warps_per_sm = o.at("warps_per_sm").get<int>();
   p.occupancy.fraction = o.at("fraction").get<double>();
   p.occupancy.limiter = o.at("limiter").get<std::string>();
-  for (const auto& b : j.at("bounds"))
-    p.bounds.push_back({bound_kind_from_string(b.at("kind").get<std::string>()), b.at("seconds").get<double>(),
-                        b.at("detail").get<std::string>()});
+  for (const auto& b : j.at("bounds")) {
+    // An unknown cost is stored as null (bounds_json): read back as unknown, never as 0 s.
+    const json& seconds = b.at("seconds");
+    p.bounds.push_back({bound_kind_from_string(b.at("kind").get<std::string>()),
+                        seconds.is_null() ? 0.0 : seconds.get<double>(), b.at("detail").get<std::string>(),
+                        !seconds.is_null()});
+  }
   p.duration_s = j.at("duration_s").get<double>();
   return p;
 }

@@ -14,8 +14,9 @@ namespace roofline::detail {
 namespace {
 
 // Path weights, each outweighing everything below it: the main loop is taken and tail loops
-// avoided whenever a path allows it; then global accesses narrower than the function's widest
-// (the scalar remainder of a vectorised kernel) are avoided; then the longest path wins.
+// avoided whenever a path allows it; then blocks whose global accesses are all narrower than the
+// function's widest (the scalar remainder of a vectorised kernel) are avoided; then the longest
+// path wins.
 constexpr long long kForce = 1'000'000'000'000'000;
 constexpr long long kNarrow = 1'000'000'000;
 
@@ -149,9 +150,12 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   auto weight = [&](std::size_t b) {
     long long sum =
         static_cast<long long>(cf.blocks[b].instructions()) + (in_main[b] ? kForce : 0) - (in_tail[b] ? kForce : 0);
+    // A block that makes the widest access as well is the vector path itself (an index load
+    // before a vector copy), not a remainder: its narrower accesses cost nothing.
+    bool narrow = false, wide = false;
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
-      if (global_access(f.instructions[i]) && memory_access(f.instructions[i])->bits < widest) sum -= kNarrow;
-    return sum;
+      if (global_access(f.instructions[i])) (memory_access(f.instructions[i])->bits < widest ? narrow : wide) = true;
+    return sum - (narrow && !wide ? kNarrow : 0);
   };
   w.blocks = longest_path(
       cf, 0, weight, [](std::size_t) { return true; }, [&](std::size_t b) { return cf.blocks[b].may_exit; });

@@ -114,6 +114,23 @@ TEST_F(StoreTest, PredictedOnlyRunRoundTrips) {
   EXPECT_EQ(std::get<std::int64_t>(r.rows[0][1]), 0);
 }
 
+// A spec without instruction counts leaves the issue bound unknown (stored as null): it reads
+// back unknown, and the run loads (it used to fail on the null).
+TEST_F(StoreTest, UnknownBoundsRoundTripAsUnknown) {
+  RunRecord expected = test::sample_run(1, false);
+  for (auto& pass : expected.launches[0].prediction.passes)
+    for (auto& b : pass.bounds)
+      if (b.kind == BoundKind::issue) b = {BoundKind::issue, 0.0, "instruction counts unknown", false};
+  SqliteStore s(db_);
+  const auto id = store_run(s, expected);
+  const RunRecord got = s.load_run(id);
+  const auto& bounds = got.launches.at(0).prediction.passes.at(0).bounds;
+  const auto issue = std::find_if(bounds.begin(), bounds.end(), [](const BoundTime& b) { return b.kind == BoundKind::issue; });
+  ASSERT_NE(issue, bounds.end());
+  EXPECT_FALSE(issue->known);
+  EXPECT_EQ(issue->seconds, 0.0);
+}
+
 TEST_F(StoreTest, ViewsAnswerCommonQuestions) {
   SqliteStore s(db_);
   const auto id = store_run(s, test::sample_run(5, true));
