@@ -39,9 +39,7 @@ inline const std::vector<std::string> kHeldOutNames = {
 
 // Specs whose instruction counts are still to be filled from the device's SASS (`roofline
 // spec --from-sass`): written from the code alone, their issue bound reads unknown until then.
-inline const std::vector<std::string> kCountsFromSassPendingNames = {
-    "histogram_weighted_f32", "scatter_add_f32", "embedding_gather_f32", "stencil7_3d_f32", "bias_gelu_f32",
-};
+inline const std::vector<std::string> kCountsFromSassPendingNames = {};
 
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;
