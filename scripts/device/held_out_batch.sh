@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# The second held-out batch of the patterns suite on the device at hand: the kernel runner's GPU
-# tests (every kernel, these included, checked against its CPU reference), `roofline calibrate`, then `roofline run` of the
-# six kernels at their sizes, cold and warm, into one database. Their specs were frozen (commit
-# 9182daf) before this ran. Run from the repo root with .device/ carried (scripts/device/pack.sh):
-# `bash scripts/device/held_out_batch.sh h100` writes under $OUT/h100. The run's table goes to
-# a file, not the terminal.
+# A held-out batch of the patterns suite on the device at hand: the kernel runner's GPU tests
+# (every kernel, these included, checked against its CPU reference), `roofline calibrate`, then
+# `roofline run` of the batch's kernels at their sizes, cold and warm, into one database. Each
+# batch's specs were frozen before it ran: batch 2 at 9182daf, batch 3 at f81ead6. Run from the
+# repo root with .device/ carried (scripts/device/pack.sh): `bash scripts/device/held_out_batch.sh
+# h100 3` writes under $OUT/h100 (BATCH defaults to 2). The run's table goes to a file, not the
+# terminal.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
-K=gather_random,spmv_csr_row,gemv_warp_row,dot_gridstride,scan_block,conv1d_r3
-E=$OUT/${1:?usage: held_out_batch.sh LABEL} && mkdir -p $E
+case ${2:-2} in
+  2) K=gather_random,spmv_csr_row,gemv_warp_row,dot_gridstride,scan_block,conv1d_r3 ;;
+  3) K=histogram_weighted_f32,scatter_add_f32,embedding_gather_f32,stencil7_3d_f32,bias_gelu_f32 ;;
+  *) echo "held_out_batch.sh: batch 2 or 3, got ${2}" >&2; exit 2 ;;
+esac
+E=$OUT/${1:?usage: held_out_batch.sh LABEL [BATCH]} && mkdir -p $E
 { echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
-timeout 300 .device/tests/kernel_runner_gpu_test > $E/kernel_runner_gpu_test.txt 2>&1
+timeout 400 .device/tests/kernel_runner_gpu_test > $E/kernel_runner_gpu_test.txt 2>&1
 echo "kernel_runner_gpu_test: exit $?" >> $E/wall.txt
 cd $E
 timeout 120 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt

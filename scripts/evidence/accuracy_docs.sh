@@ -2,7 +2,7 @@
 # docs/accuracy.md from the committed runs of the whole suite (patterns included) on the H100
 # and on the H200, each calibrated on its own device and re-predicted with the current model by
 # `roofline accuracy` (the elementwise suite, the patterns' development and held-out kernels
-# judged apart), then the patterns split, then the runs of the second held-out batch.
+# judged apart), then the patterns split, then the runs of the second and third held-out batches.
 # Usage: accuracy_docs.sh [ROOFLINE]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,8 +19,8 @@ section() { "$R" accuracy --db "$1" --run "$2" | sed -e 's/^## /### /' -e 's/^# 
   echo "judged apart; the H200 is a second GPU, calibrated there and predicted with the same model, no"
   echo "re-fit. The first run of the patterns suite (\`docs/results/h100/patterns/\`, with its GPU tests)"
   echo "and the suite run the model's fits name (\`docs/results/h100/suite.db\`) are committed beside them."
-  echo "The last sections judge a second held-out batch of kernels, run on both GPUs after its specs were"
-  echo "frozen (\`scripts/device/held_out_batch.sh\`)."
+  echo "The last sections judge a second and a third held-out batch of kernels, each run on both GPUs"
+  echo "after its specs were frozen (\`scripts/device/held_out_batch.sh\`)."
   echo
   section docs/results/h100/whole-suite/suite.db 1 "the whole suite, calibrated there"
   echo
@@ -33,4 +33,10 @@ section() { "$R" accuracy --db "$1" --run "$2" | sed -e 's/^## /### /' -e 's/^# 
   section docs/results/h100/held-out-batch/suite.db 1 "the second held-out batch, calibrated there"
   echo
   section docs/results/h200/held-out-batch/suite.db 1 "the second held-out batch, calibrated there"
+  echo
+  cat docs/results/accuracy/held-out-batch3.md
+  echo
+  section docs/results/h100/held-out-batch3/suite.db 1 "the third held-out batch, calibrated there"
+  echo
+  section docs/results/h200/held-out-batch3/suite.db 1 "the third held-out batch, calibrated there"
 } > docs/accuracy.md
