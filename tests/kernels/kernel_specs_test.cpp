@@ -74,16 +74,18 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
   EXPECT_EQ(held_out, expected);
 }
 
+// The first pass of a held-out patterns kernel.
+const KernelPass& pass_of(const char* name) {
+  const KernelSpec* k = find_builtin_kernel(name);
+  EXPECT_NE(k, nullptr) << name;
+  EXPECT_TRUE(k->held_out) << name;
+  EXPECT_EQ(k->category, "patterns") << name;
+  return k->passes.at(0);
+}
+
 // The second held-out batch's specs say what their code does (patterns_sparse.cu,
 // patterns_vector.cu, patterns_scan.cu, patterns_conv.cu).
 TEST(BuiltinKernels, SecondHeldOutBatchDescribesItsCode) {
-  const auto pass_of = [](const char* name) -> const KernelPass& {
-    const KernelSpec* k = find_builtin_kernel(name);
-    EXPECT_NE(k, nullptr) << name;
-    EXPECT_TRUE(k->held_out) << name;
-    EXPECT_EQ(k->category, "patterns") << name;
-    return k->passes.at(0);
-  };
   // Gathers: the random load waits on the index load.
   const KernelPass& gather = pass_of("gather_random");
   EXPECT_EQ(gather.arrays.at(1).pattern, AccessPattern::random);
@@ -127,13 +129,6 @@ TEST(BuiltinKernels, SecondHeldOutBatchDescribesItsCode) {
 // The third held-out batch's specs say what their code does (patterns_scatter.cu,
 // patterns_embed.cu, patterns_stencil3d.cu, patterns_gelu.cu).
 TEST(BuiltinKernels, ThirdHeldOutBatchDescribesItsCode) {
-  const auto pass_of = [](const char* name) -> const KernelPass& {
-    const KernelSpec* k = find_builtin_kernel(name);
-    EXPECT_NE(k, nullptr) << name;
-    EXPECT_TRUE(k->held_out) << name;
-    EXPECT_EQ(k->category, "patterns") << name;
-    return k->passes.at(0);
-  };
   // Weighted histogram: grid-stride, one f32 atomic per element over 1024 bins, i32 keys.
   const KernelPass& hist = pass_of("histogram_weighted_f32");
   EXPECT_EQ(hist.grid, GridPolicy::grid_stride);
