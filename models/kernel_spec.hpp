@@ -85,6 +85,7 @@ struct AtomicAccess {
   double per_element = 0;   // thread atomics per logical element
   double per_block = 0;     // thread atomics per block
   double addresses = 1;     // distinct addresses they spread over (1: every atomic the same word)
+  double addresses_per_n = 0;  // > 0: the addresses grow with the launch, this many per element of n
   // random: each lane a word its data chooses (a histogram); contiguous: a warp's lanes on
   // consecutive words, one request per line (a block flushing its partial results)
   AccessPattern pattern = AccessPattern::random;

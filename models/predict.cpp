@@ -142,8 +142,8 @@ struct PassWork {
   double atomic_tail_s = 0;             // the same for those a one-wave grid makes as its blocks end
   std::vector<std::string_view> atomic_params;  // the GPU parameters that rate rests on
   double merge_writes = 0;              // partial-sector stores that other warps complete in L2
-  double random_sectors = 0;            // DRAM reads of random loads that miss L2 (in dram_loads)
-  double random_misses = 0;             // those loads, at the DRAM's random-load rate
+  double random_sectors = 0;            // DRAM sectors of random accesses that miss L2 (in dram_loads, dram_write)
+  double random_misses = 0;             // those accesses, at the DRAM's random-load rate
   int load_chain = 1;                   // loads whose address needs an earlier load: rounds in series
   double barrier_steps = 0;             // barrier-separated steps per block
   double chain_cycles = 0;              // a thread's dependent instruction cycles, all its iterations
@@ -288,7 +288,7 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
        fmt::format("({} read + {} written + {} turnaround) / {}{}", gb(dram_read * kSectorBytes),
                    gb(w.dram_write * kSectorBytes), gb(turnaround * kSectorBytes), per_s(dram_bw / 1e12, "TB"),
                    dram_read > 0 ? fmt::format(" + {:.0f} ns ramp", gpu.dram_ramp_ns.value) : "") +
-           (w.random_misses > 0 ? fmt::format("; the reads' {} of {:.4g} random loads that miss L2 at {}",
+           (w.random_misses > 0 ? fmt::format("; {} of {:.4g} random accesses that miss L2 at {}",
                                              gb(w.random_sectors * kSectorBytes), w.random_misses,
                                              per_s(gpu.dram_random_loads_per_s.value / 1e9, "G loads"))
                                 : "")},
@@ -488,28 +488,44 @@ double loop_trips(const KernelPass& pass, const Dimensions& dims) {
 // random lanes over a table go as fast as the L2 atomic units the table spans (the small-table
 // rate per unit, blended harmonically with the scattered rate the whole L2 reaches); a warp's
 // lanes on consecutive words make one request per 128-byte line, served per unit.
+// Random atomics over a table larger than the L2 keeps miss it as random loads do: each fetches
+// dram_random_fetch_sectors and later writes its dirtied sector back, two random DRAM accesses
+// at the DRAM's random-load rate (docs/model.md).
+void add_atomic_misses(const GpuSpec& gpu, double count, double footprint_bytes, PassWork& w) {
+  const double kept = std::min(1.0, gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value / footprint_bytes);
+  const double misses = count * (1 - kept);
+  if (misses <= 0) return;
+  const double fetched = misses * gpu.dram_random_fetch_sectors.value;
+  w.dram_loads += fetched;
+  w.dram_write += misses;
+  w.random_sectors += fetched + misses;
+  w.random_misses += 2 * misses;
+}
+
 // Atomics a one-wave grid's blocks make as they end (a reduction's partial sums) arrive together,
 // after the loop: their time follows the rest of the pass instead of hiding under it.
-void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, double count, bool tail,
-                        PassWork& w) {
+void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, double count, std::int64_t n,
+                        bool tail, PassWork& w) {
   if (count <= 0) return;
+  const double addresses = at.addresses_per_n > 0 ? std::max(1.0, at.addresses_per_n * static_cast<double>(n)) : at.addresses;
   const double bytes = std::max(4, size_bytes(type));  // the L2 applies atomics to 32- or 64-bit words
   const bool floating = type != DType::i32 && type != DType::u8;
-  const double units = std::max(1.0, at.addresses * bytes / gpu.atomic_unit_bytes.value);
+  const double units = std::max(1.0, addresses * bytes / gpu.atomic_unit_bytes.value);
   const Quantity& same = floating ? gpu.atomic_same_address_float_cycles : gpu.atomic_same_address_cycles;
-  double cycles = count / at.addresses * same.value;
+  double cycles = count / addresses * same.value;
   w.atomic_params.push_back(floating ? "atomic_same_address_float_cycles" : "atomic_same_address_cycles");
-  if (at.addresses > 1) w.atomic_params.push_back("atomic_unit_bytes");
+  if (addresses > 1) w.atomic_params.push_back("atomic_unit_bytes");
   if (at.pattern == AccessPattern::contiguous) {
     const double lines = count * bytes / 128;
     w.atomic_sectors += count * bytes / kSectorBytes;
-    if (at.addresses > 1) {
+    if (addresses > 1) {
       cycles = std::max(cycles, lines / (gpu.atomic_line_requests_per_clock.value * units));
       w.atomic_params.push_back("atomic_line_requests_per_clock");
     }
   } else {
     w.atomic_sectors += count;  // each lane its own sector operation
-    if (at.addresses > 1) {
+    add_atomic_misses(gpu, count, addresses * bytes, w);
+    if (addresses > 1) {
       const double scattered = 1 / gpu.atomic_scattered_per_clock.value;
       const double per_unit = std::max(0.0, 1 / gpu.atomic_small_table_per_clock.value - scattered);
       cycles = std::max(cycles, count * (per_unit / units + scattered));
@@ -541,8 +557,8 @@ void add_block_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
       w.wavefronts += (per_element + per_block) / 32 * at.ways;
     } else {
       const DType type = at.type.value_or(ctx.launch.dtype);
-      add_global_atomics(gpu, at, type, per_element, false, w);
-      add_global_atomics(gpu, at, type, per_block, pass.grid == GridPolicy::grid_stride, w);
+      add_global_atomics(gpu, at, type, per_element, n, false, w);
+      add_global_atomics(gpu, at, type, per_block, n, pass.grid == GridPolicy::grid_stride, w);
     }
   }
   const double trips = loop_trips(pass, ctx.dims);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
@@ -161,7 +162,24 @@ AtomicAccess parse_atomic(const TomlFields& f) {
   a.per_element = f.optional_number("per_element", 0, kMaxAccessesPerElement).value_or(0.0);
   a.per_block = f.optional_number("per_block", 0, kMaxInstructions).value_or(0.0);
   if (a.per_element == 0 && a.per_block == 0) f.fail("per_element", "give per_element or per_block (atomics per element or per block)");
-  a.addresses = f.optional_number("addresses", 1, 1e15).value_or(1.0);
+  if (const toml::node* at = f.table().get("addresses"); at && at->is_string()) {
+    // "n" or "n / K": a scatter's targets, a fraction of the launch's elements.
+    const std::string text = at->value<std::string>().value_or("");
+    std::string t;
+    for (char c : text)
+      if (c != ' ') t += c;
+    double divisor = t == "n" ? 1 : 0;
+    if (t.starts_with("n/")) {
+      const std::string k = t.substr(2);
+      char* end = nullptr;
+      divisor = std::strtod(k.c_str(), &end);
+      if (k.empty() || end != k.c_str() + k.size() || !(divisor >= 1 && divisor <= 1e15)) divisor = 0;
+    }
+    if (divisor == 0) f.fail(at, "addresses", fmt::format("expected a count, \"n\" or \"n / K\", got \"{}\"", text));
+    a.addresses_per_n = 1 / divisor;
+  } else {
+    a.addresses = f.optional_number("addresses", 1, 1e15).value_or(1.0);
+  }
   a.pattern = enum_field(f, "pattern", kAccessPatternNames, AccessPattern::random);
   if (a.pattern != AccessPattern::random && a.pattern != AccessPattern::contiguous)
     f.fail(f.table().get("pattern"), "pattern",

@@ -110,6 +110,27 @@ TEST(PatternTerms, ABlocksClosingContiguousAtomicsFollowItsLoop) {
       << bound(p, BoundKind::l2).detail;
 }
 
+TEST(PatternTerms, RandomAtomicsOverATableTheL2CannotKeepMissItTwice) {
+  // 2^28 atomics over n / 4 floats (256 MiB): the L2 keeps 0.45 x L2 of it, the rest of the
+  // atomics miss; each fetches dram_random_fetch_sectors and writes its sector back, two
+  // random DRAM accesses.
+  const GpuSpec& g = find_gpu("h100-sxm");
+  const std::int64_t n = std::int64_t{1} << 28;
+  const auto p = predict("scatter_quarter", n, CacheState::warm);
+  const double kept = g.l2_resident_lo_fraction.value * g.l2_bytes.value / (n / 4.0 * 4);
+  const double misses = n * (1 - kept);
+  // The two streams (idx, x: 4 B each per element) plus the fetches; every miss's sector back.
+  EXPECT_NEAR(*counter_value(p, "dram__sectors_read.sum"), n * 8.0 / 32 + misses * g.dram_random_fetch_sectors.value,
+              1);
+  EXPECT_NEAR(*counter_value(p, "dram__sectors_write.sum"), misses, 1);
+  EXPECT_NE(bound(p, BoundKind::dram).detail.find(fmt::format("{:.4g} random accesses that miss L2", 2 * misses)),
+            std::string::npos)
+      << bound(p, BoundKind::dram).detail;
+  // At 2^24 the 16 MiB of targets stay in L2: no misses.
+  const auto small = predict("scatter_quarter", std::int64_t{1} << 24, CacheState::warm);
+  EXPECT_EQ(bound(small, BoundKind::dram).detail.find("random accesses"), std::string::npos);
+}
+
 TEST(PatternTerms, MissingInstructionCountsLeaveTheIssueBoundUnknownNotZero) {
   const auto p = predict("no_counts", 1 << 24, CacheState::cold);
   const auto& issue = bound(p, BoundKind::issue);
@@ -202,7 +223,7 @@ TEST(PatternTerms, RandomLoadsIntoATableLargerThanTheL2MissAndGoAtTheRandomRate)
   const double reads = idx + misses * 1.97;
   const double stream = (idx + out + 0.14 * std::min(reads, out)) * 32 / 3.2e12;
   EXPECT_NEAR(bound(p, BoundKind::dram).seconds, stream + misses / 3.10e10 + 1.4e-6, 1e-12);
-  EXPECT_NE(bound(p, BoundKind::dram).detail.find("random loads that miss L2"), std::string::npos);
+  EXPECT_NE(bound(p, BoundKind::dram).detail.find("random accesses that miss L2"), std::string::npos);
   // A table the L2 keeps is read from DRAM once (the fixture above): no misses, no such term.
   EXPECT_EQ(bound(predict("gather", n, CacheState::cold), BoundKind::dram).detail.find("random loads"),
             std::string::npos);
