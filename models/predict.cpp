@@ -483,11 +483,6 @@ double loop_trips(const KernelPass& pass, const Dimensions& dims) {
   return pass.iterations ? scaled_count(pass.iterations->value, pass.iterations->times, dims) : 0.0;
 }
 
-// Global atomics at the L2: their sector operations, and the SM cycles they take at the rate
-// their addresses allow (docs/model.md). Atomics to one word are applied one after another;
-// random lanes over a table go as fast as the L2 atomic units the table spans (the small-table
-// rate per unit, blended harmonically with the scattered rate the whole L2 reaches); a warp's
-// lanes on consecutive words make one request per 128-byte line, served per unit.
 // Random atomics over a table larger than the L2 keeps miss it as random loads do: each fetches
 // dram_random_fetch_sectors and later writes its dirtied sector back, two random DRAM accesses
 // at the DRAM's random-load rate (docs/model.md).
@@ -502,7 +497,12 @@ void add_atomic_misses(const GpuSpec& gpu, double count, double footprint_bytes,
   w.random_misses += 2 * misses;
 }
 
-// Atomics a one-wave grid's blocks make as they end (a reduction's partial sums) arrive together,
+// Global atomics at the L2: their sector operations, and the SM cycles they take at the rate
+// their addresses allow (docs/model.md). Atomics to one word are applied one after another;
+// random lanes over a table go as fast as the L2 atomic units the table spans (the small-table
+// rate per unit, blended harmonically with the scattered rate the whole L2 reaches); a warp's
+// lanes on consecutive words make one request per 128-byte line, served per unit.
+// `tail`: atomics a one-wave grid's blocks make as they end (a reduction's partial sums) arrive together,
 // after the loop: their time follows the rest of the pass instead of hiding under it.
 void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, double count, std::int64_t n,
                         bool tail, PassWork& w) {
