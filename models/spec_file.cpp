@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
@@ -103,32 +102,37 @@ ArrayAccess parse_array(const TomlFields& f) {
 }
 
 // "cols / 32", "2 * cols", "cols" or a plain number.
+// `dim`, "dim / K" or, where `times` allows it, "K * dim" (spaces ignored), K a number in
+// (0, hi]: the factor on the launch dimension `dim`; nullopt for any other text.
+std::optional<double> dimension_factor(std::string_view text, std::string_view dim, double hi, bool times) {
+  std::string t;
+  for (char c : text)
+    if (c != ' ') t += c;
+  auto number = [&](std::string_view s) -> std::optional<double> {
+    try {
+      std::size_t used = 0;
+      const double v = std::stod(std::string(s), &used);
+      if (used == s.size() && v > 0 && v <= hi) return v;
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+  };
+  const std::string over = fmt::format("{}/", dim), by = fmt::format("*{}", dim);
+  if (t == dim) return 1.0;
+  if (t.starts_with(over))
+    if (auto k = number(std::string_view(t).substr(over.size()))) return 1 / *k;
+  if (times && t.ends_with(by)) return number(std::string_view(t).substr(0, t.size() - by.size()));
+  return std::nullopt;
+}
+
 std::optional<ScaledCount> parse_scaled_count(const TomlFields& f, std::string_view key, double hi) {
   const toml::node* n = f.table().get(key);
   if (!n) return std::nullopt;
   if (n->is_number()) return ScaledCount{f.required_number(key, 0, hi), Scale::one};
   const auto text = n->value<std::string>();
-  auto bad = [&] { f.fail(n, key, "expected a number, \"cols\", \"cols / K\" or \"K * cols\""); };
-  if (!text) bad();
-  std::string t;
-  for (char c : *text)
-    if (c != ' ') t += c;
-  auto number = [&](std::string_view s) {
-    try {
-      std::size_t used = 0;
-      const double v = std::stod(std::string(s), &used);
-      if (used != s.size() || !(v > 0) || v > hi) bad();
-      return v;
-    } catch (const std::exception&) {
-      bad();
-    }
-    return 0.0;
-  };
-  if (t == "cols") return ScaledCount{1, Scale::cols};
-  if (t.starts_with("cols/")) return ScaledCount{1 / number(std::string_view(t).substr(5)), Scale::cols};
-  if (t.ends_with("*cols")) return ScaledCount{number(std::string_view(t).substr(0, t.size() - 5)), Scale::cols};
-  bad();
-  return std::nullopt;
+  const auto factor = text ? dimension_factor(*text, "cols", hi, true) : std::nullopt;
+  if (!factor) f.fail(n, key, "expected a number, \"cols\", \"cols / K\" or \"K * cols\"");
+  return ScaledCount{*factor, Scale::cols};
 }
 
 SharedAccess parse_shared(const TomlFields& f) {
@@ -163,20 +167,12 @@ AtomicAccess parse_atomic(const TomlFields& f) {
   a.per_block = f.optional_number("per_block", 0, kMaxInstructions).value_or(0.0);
   if (a.per_element == 0 && a.per_block == 0) f.fail("per_element", "give per_element or per_block (atomics per element or per block)");
   if (const toml::node* at = f.table().get("addresses"); at && at->is_string()) {
-    // "n" or "n / K": a scatter's targets, a fraction of the launch's elements.
+    // "n" or "n / K" (K >= 1): a scatter's targets, a fraction of the launch's elements.
     const std::string text = at->value<std::string>().value_or("");
-    std::string t;
-    for (char c : text)
-      if (c != ' ') t += c;
-    double divisor = t == "n" ? 1 : 0;
-    if (t.starts_with("n/")) {
-      const std::string k = t.substr(2);
-      char* end = nullptr;
-      divisor = std::strtod(k.c_str(), &end);
-      if (k.empty() || end != k.c_str() + k.size() || !(divisor >= 1 && divisor <= 1e15)) divisor = 0;
-    }
-    if (divisor == 0) f.fail(at, "addresses", fmt::format("expected a count, \"n\" or \"n / K\", got \"{}\"", text));
-    a.addresses_per_n = 1 / divisor;
+    const auto factor = dimension_factor(text, "n", 1e15, false);
+    if (!factor || *factor > 1)
+      f.fail(at, "addresses", fmt::format("expected a count, \"n\" or \"n / K\", got \"{}\"", text));
+    a.addresses_per_n = *factor;
   } else {
     a.addresses = f.optional_number("addresses", 1, 1e15).value_or(1.0);
   }
