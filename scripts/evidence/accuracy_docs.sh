@@ -8,6 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 R=${1:-build-cpu/cli/roofline}
 section() { "$R" accuracy --db "$1" --run "$2" | sed -e 's/^## /### /' -e 's/^# Model accuracy on the \(.*\)$/## \1: '"$3"'/'; }
+# A held-out batch: its page (docs/results/accuracy/NAME.md), then its runs on the H100 and the
+# H200 (docs/results/{h100,h200}/NAME/). Usage: held_out_batch NAME ORDINAL.
+held_out_batch() {
+  cat "docs/results/accuracy/$1.md"
+  echo
+  section "docs/results/h100/$1/suite.db" 1 "the $2 held-out batch, calibrated there"
+  echo
+  section "docs/results/h200/$1/suite.db" 1 "the $2 held-out batch, calibrated there"
+}
 {
   echo "# Model accuracy"
   echo
@@ -28,15 +37,7 @@ section() { "$R" accuracy --db "$1" --run "$2" | sed -e 's/^## /### /' -e 's/^# 
   echo
   sed 's/^## /### /' docs/results/accuracy/patterns-split.md
   echo
-  cat docs/results/accuracy/held-out-batch.md
+  held_out_batch held-out-batch second
   echo
-  section docs/results/h100/held-out-batch/suite.db 1 "the second held-out batch, calibrated there"
-  echo
-  section docs/results/h200/held-out-batch/suite.db 1 "the second held-out batch, calibrated there"
-  echo
-  cat docs/results/accuracy/held-out-batch3.md
-  echo
-  section docs/results/h100/held-out-batch3/suite.db 1 "the third held-out batch, calibrated there"
-  echo
-  section docs/results/h200/held-out-batch3/suite.db 1 "the third held-out batch, calibrated there"
+  held_out_batch held-out-batch3 third
 } > docs/accuracy.md
