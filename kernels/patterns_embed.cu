@@ -30,11 +30,7 @@ namespace {
 
 // A copy: exact.
 HostCheckResult check_embedding(const HostArrays& a) {
-  const auto ids = a.as<std::int32_t>(0);
-  const auto table = a.as<float>(1), out = a.as<float>(2);
-  return patterns::compare_all("out", a.n, [&](std::int64_t i, patterns::Comparison& cmp) {
-    cmp.add(i, out[static_cast<std::size_t>(i)], patterns::embedding_at(ids, table, i), 0.0);
-  });
+  return patterns::compare_indexed_copy(a.n, a.as<std::int32_t>(0), a.as<float>(1), a.as<float>(2), patterns::embedding_at);
 }
 
 // ids: one per row of 128 (n / 128), uniform over [0, n / 128) (InputValues::indices: over the

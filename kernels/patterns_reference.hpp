@@ -130,6 +130,16 @@ HostCheckResult compare_all(std::string_view buffer, std::int64_t count, F eleme
   return all.result();
 }
 
+// Checks the first n elements of an indexed copy exactly: out[i] = reference(index, source, i)
+// (a gather's, an embedding lookup's).
+template <typename Reference>
+HostCheckResult compare_indexed_copy(std::int64_t n, std::span<const std::int32_t> index, std::span<const float> source,
+                                     std::span<const float> out, Reference reference) {
+  return compare_all("out", n, [&](std::int64_t i, Comparison& cmp) {
+    cmp.add(i, out[static_cast<std::size_t>(i)], reference(index, source, i), 0.0);
+  });
+}
+
 // Checks every row of `out` against reference(the same row of `x`, expected), the row in
 // double (rows of `cols` floats); tolerance(c, e) is the allowance of column c's value e.
 template <typename Reference, typename Tolerance>

@@ -38,11 +38,7 @@ namespace {
 
 // A copy: exact.
 HostCheckResult check_gather(const HostArrays& a) {
-  const auto idx = a.as<std::int32_t>(0);
-  const auto x = a.as<float>(1), out = a.as<float>(2);
-  return patterns::compare_all("out", a.n, [&](std::int64_t i, patterns::Comparison& cmp) {
-    cmp.add(i, out[static_cast<std::size_t>(i)], patterns::gather_at(idx, x, i), 0.0);
-  });
+  return patterns::compare_indexed_copy(a.n, a.as<std::int32_t>(0), a.as<float>(1), a.as<float>(2), patterns::gather_at);
 }
 
 // Rows in double. The device adds the row's 8 products by fmaf in column order: allowance of
