@@ -336,6 +336,12 @@ struct CalibrationKernels::Impl {
   void* fma_out = nullptr;
   ClockRecord* records = nullptr;
   int max_blocks = 0;
+
+  // One resident wave of `kernel`'s blocks, at most max_blocks (the clock records' room).
+  template <typename Kernel>
+  int resident_wave(Kernel kernel) const {
+    return std::min(resident_blocks(kernel, sms), max_blocks);
+  }
   cudaStream_t stream = nullptr;
   cudaEvent_t ev0 = nullptr, ev1 = nullptr;
   std::vector<ClockRecord> host_records;
@@ -459,7 +465,7 @@ std::vector<Sample> CalibrationKernels::time_stream(Mix mix, Pattern pattern, in
   const std::size_t shift = pattern == Pattern::grid_stride_offset ? 264 * 1024 / 16 : 0;
   const auto n = static_cast<unsigned>(m.bytes / 16 - shift);
   if (mix == Mix::read) {
-    const int blocks = std::min(resident_blocks(read16_kernel<false>, m.sms), m.max_blocks);
+    const int blocks = m.resident_wave(read16_kernel<false>);
     const double threads = static_cast<double>(blocks) * kBlock;
     const unsigned per = Impl::per_thread_for(n, threads);
     const unsigned step = static_cast<unsigned>(static_cast<std::uint64_t>(threads) % n);
@@ -468,13 +474,13 @@ std::vector<Sample> CalibrationKernels::time_stream(Mix mix, Pattern pattern, in
         warmup, repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
   }
   if (mix == Mix::write) {
-    const int blocks = std::min(resident_blocks(write16_kernel, m.sms), m.max_blocks);
+    const int blocks = m.resident_wave(write16_kernel);
     const double threads = static_cast<double>(blocks) * kBlock;
     const unsigned per = static_cast<unsigned>(n / threads) / 4u * 4u;
     return m.timed([&] { write16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst + shift, per, 7u, m.records); },
                    warmup, repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
   }
-  const int blocks = std::min(resident_blocks(copy16_kernel, m.sms), m.max_blocks);
+  const int blocks = m.resident_wave(copy16_kernel);
   const double threads = static_cast<double>(blocks) * kBlock;
   const unsigned per = static_cast<unsigned>(n / threads) / 4u * 4u;
   return m.timed([&] { copy16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.src, m.dst + shift, per, m.records); },
@@ -549,7 +555,7 @@ std::vector<Sample> CalibrationKernels::time_scalar_read_one_shot(int warmup, in
 void CalibrationKernels::launch_stream_read(void* stream) {
   Impl& m = *impl_;
   const auto n = static_cast<unsigned>(m.bytes / 16);
-  const int blocks = std::min(resident_blocks(read16_kernel<false>, m.sms), m.max_blocks);
+  const int blocks = m.resident_wave(read16_kernel<false>);
   const double threads = static_cast<double>(blocks) * kBlock;
   const unsigned per = Impl::per_thread_for(n, threads);
   const unsigned step = static_cast<unsigned>(static_cast<std::uint64_t>(threads) % n);
@@ -742,7 +748,7 @@ std::vector<Sample> CalibrationKernels::time_one_address_atomics(bool floating, 
                                                                  int repetitions) {
   Impl& m = *impl_;
   auto run = [&](auto kernel, auto* counter) {
-    const int blocks = std::min(resident_blocks(kernel, m.sms), m.max_blocks);
+    const int blocks = m.resident_wave(kernel);
     const double threads = static_cast<double>(blocks) * kBlock;
     return m.timed([&] { kernel<<<blocks, kBlock, 0, m.stream>>>(counter, 0u, per_thread, m.records); }, warmup,
                    repetitions, threads * per_thread, static_cast<std::int64_t>(threads), blocks);
@@ -757,7 +763,7 @@ std::vector<Sample> CalibrationKernels::time_spread_atomics(std::size_t words, b
   Impl& m = *impl_;
   if (words == 0 || (words & (words - 1)) != 0 || words * 4 > m.bytes)
     throw Error("calibration: an atomics table of " + std::to_string(words) + " words: a power of two within the buffer");
-  const int blocks = std::min(resident_blocks(spread_atomics_kernel, m.sms), m.max_blocks);
+  const int blocks = m.resident_wave(spread_atomics_kernel);
   const double threads = static_cast<double>(blocks) * kBlock;
   auto* table = reinterpret_cast<unsigned*>(m.dst);
   const auto mask = static_cast<unsigned>(words - 1);
@@ -777,7 +783,7 @@ std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, i
   Impl& m = *impl_;
   const double per_thread = static_cast<double>(iterations) * kFmaChains * kFmaUnroll;
   auto run = [&](auto kernel, auto* out, int per_inst) {
-    const int blocks = std::min(resident_blocks(kernel, m.sms), m.max_blocks);
+    const int blocks = m.resident_wave(kernel);
     const double threads = static_cast<double>(blocks) * kBlock;
     return m.timed([&] { kernel<<<blocks, kBlock, 0, m.stream>>>(0.999f, 0.001f, iterations, out, m.records); },
                    warmup, repetitions, threads * per_thread * per_inst, static_cast<std::int64_t>(threads), blocks);

@@ -114,7 +114,8 @@ using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
 // launch overhead; L1, L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address and spread
-// over a table, barrier steps; random DRAM reads; column stores. One more per L2 working set, and one for the counters.
+// over a table, barrier steps; random DRAM reads; column stores. One more per L2 working set,
+// and one for the counters.
 constexpr int kFixedSteps = 18;
 
 // Reports each step to the progress callback, numbered from 1.
