@@ -32,7 +32,8 @@ void add_measure_command(CLI::App& app) {
       "Counters are collected as `ncu --clock-control none --cache-control all` would: outputs restored\n"
       "and L2 flushed before each profiled launch; the launches are profiled in batches that fit half\n"
       "the free device memory, every replay pass covering a whole batch. Without profiling permission\n"
-      "the run is timing-only and says how to enable counters.\n"
+      "the run is timing-only and says how to enable counters. A kernel that cannot take a size given\n"
+      "with -n (a square or cube kernel) is skipped at it, with a note.\n"
       "Examples:\n"
       "  roofline measure --kernel 'add_*' --n 1M,16M,256M\n"
       "  roofline measure --kernel add_f32x4 --n 2^28 --cache warm --metrics sm__throughput.avg.pct_of_peak_sustained_elapsed");
@@ -41,7 +42,7 @@ void add_measure_command(CLI::App& app) {
     const OutputFormat f = output_format_from_string(*format);
     auto session = open_gpu_session(*session_opts);
     const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");
-    const auto launches = expand_launches(*opts, gpu.arch);
+    const auto launches = runnable_launches(*session, expand_launches(*opts, gpu.arch));
     check_fits(launches, gpu, session->free_memory_bytes());
     if (!session->counters_available() && session_opts->counters)
       fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());

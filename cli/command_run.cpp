@@ -99,7 +99,8 @@ void execute(const RunOptions& o) {
   std::unique_ptr<GpuSession> session;
   if (!o.predict_only) session = GpuSession::open(o.session, &why_not_measured);
   const GpuSpec& model = session ? session_gpu_or(*session, o.gpu) : find_gpu(o.gpu);
-  const auto launches = expand_launches(o.launches, model.arch);
+  const auto launches = session ? runnable_launches(*session, expand_launches(o.launches, model.arch))
+                                : expand_launches(o.launches, model.arch);
   const CalibratedGpu calibrated = calibrated_model(o, session.get(), model);
   const GpuSpec& gpu = calibrated.gpu;
   if (session) check_fits(launches, gpu, session->free_memory_bytes());
@@ -161,6 +162,7 @@ void add_run_command(CLI::App& app) {
       "GPU: of any device of the --gpu model), and the run records which. Every output path is checked\n"
       "before anything runs. Ctrl-C (or SIGTERM) lets the batch in flight finish, stores the run as\n"
       "partial, writes no report and exits 130 (143); `roofline report --run ID` renders it later.\n"
+      "A kernel that cannot take a size given with -n (a square or cube kernel) is skipped at it, with a note.\n"
       "Examples:\n"
       "  roofline run                                   # whole suite, 2^20/2^24/2^28, cold and warm\n"
       "  roofline run --suite elementwise --n 16M --cache warm --db results.db\n"

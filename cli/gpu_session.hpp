@@ -40,10 +40,13 @@ class GpuSession {
   virtual bool counters_available() const = 0;
   virtual std::string counters_note() const = 0;
   virtual int passes() const = 0;
+  virtual const SessionOptions& options() const = 0;
+  // Why the suite's runner cannot run this launch (its N, dtype or block does not suit the
+  // kernel, as a cube kernel's N that is no cube), without any CUDA call; empty when it can.
+  virtual std::string cannot_run(const KernelSpec& spec, const Launch& launch) const = 0;
   // Verifies, times and profiles a batch of launches (their counters collected together),
   // calling on_start(i) as launch i begins. pct_of_copy is filled from a copy_d2d measured once
   // per (N, cache state). Every launch's buffers are allocated until the batch is done.
-  virtual const SessionOptions& options() const = 0;
   virtual std::vector<Measurement> measure(std::span<const std::pair<KernelSpec, Launch>> batch,
                                            const std::function<void(std::size_t)>& on_start) = 0;
 };

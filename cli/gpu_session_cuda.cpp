@@ -30,6 +30,16 @@ class CudaGpuSession final : public GpuSession {
   std::string counters_note() const override { return session_.counters_note(); }
   int passes() const override { return session_.passes(); }
 
+  std::string cannot_run(const KernelSpec& spec, const Launch& launch) const override {
+    if (!find_builtin_kernel(spec.name)) return {};  // measure() refuses a spec file's kernels
+    try {
+      make_kernel_runner(spec.name)->check(launch.n, launch.dtype, launch.block);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return {};
+  }
+
   std::vector<Measurement> measure(std::span<const std::pair<KernelSpec, Launch>> batch,
                                    const std::function<void(std::size_t)>& on_start) override {
     std::vector<std::unique_ptr<KernelRunner>> runners;

@@ -56,6 +56,22 @@ const GpuSpec& session_gpu_or(const GpuSession& session, const std::string& fall
   return find_gpu(fallback_id);
 }
 
+std::vector<std::pair<KernelSpec, Launch>> runnable_launches(const GpuSession& session,
+                                                             std::vector<std::pair<KernelSpec, Launch>> launches) {
+  std::vector<std::string> reasons;  // each once: the cache states of one size share it
+  std::erase_if(launches, [&](const std::pair<KernelSpec, Launch>& l) {
+    std::string why = session.cannot_run(l.first, l.second);
+    if (why.empty()) return false;
+    if (std::find(reasons.begin(), reasons.end(), why) == reasons.end()) {
+      fmt::print(stderr, "roofline: skipped: {}\n", why);
+      reasons.push_back(std::move(why));
+    }
+    return true;
+  });
+  if (launches.empty() && !reasons.empty()) throw InputError("no launch left to measure: " + reasons.front());
+  return launches;
+}
+
 void check_fits(const std::vector<std::pair<KernelSpec, Launch>>& launches, const GpuSpec& gpu, double free_bytes) {
   for (const auto& [spec, launch] : launches) {
     const double need = predict_bounds(gpu, spec, launch).buffer_bytes;

@@ -193,6 +193,14 @@ __global__ void __launch_bounds__(kBlock) column_store_kernel(float* dst, unsign
 
 __global__ void empty_kernel() {}
 
+// One 4-byte store per thread, as the suite's one-shot write-only kernel, into a window of
+// mask + 1 words that stays in L2: blocks that do almost nothing but start, store and retire.
+__global__ void __launch_bounds__(kBlock) write4_one_shot_kernel(unsigned* __restrict__ dst, unsigned mask,
+                                                                 unsigned value) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i & mask] = value;
+}
+
 // Atomics that all meet on one word: `spread` is 0 at run time, so the compiler cannot prove
 // the address uniform and aggregate them; every thread's atomics reach the L2 one by one.
 template <typename T>
@@ -540,6 +548,15 @@ std::vector<Sample> CalibrationKernels::time_column_stores(int warmup, int repet
   auto* dst = reinterpret_cast<float*>(m.dst);
   return m.timed([&] { column_store_kernel<<<grid, kBlock, 0, m.stream>>>(dst, side); }, warmup, repetitions,
                  static_cast<double>(side) * side, 0, 0);
+}
+
+std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, int repetitions) {
+  Impl& m = *impl_;
+  constexpr unsigned kWindowWords = 1u << 20;  // 4 MiB: the buffers are at least 16 MiB
+  const auto blocks = static_cast<unsigned>(resident_blocks(write4_one_shot_kernel, m.sms)) * static_cast<unsigned>(waves);
+  auto* dst = reinterpret_cast<unsigned*>(m.dst);
+  return m.timed([&] { write4_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(dst, kWindowWords - 1, 7u); }, warmup,
+                 repetitions, waves, static_cast<std::int64_t>(blocks) * kBlock, 0);
 }
 
 std::vector<Sample> CalibrationKernels::time_scalar_read_one_shot(int warmup, int repetitions) {

@@ -91,6 +91,9 @@ class CalibrationKernels {
   // Column stores into a square matrix in the destination buffer, every store a partial sector
   // that the block's other warps complete (work = stores).
   std::vector<Sample> time_column_stores(int warmup, int repetitions);
+  // One-shot write-only blocks (one 4-byte store per thread, into 4 MiB that stay in L2), `waves`
+  // times as many as fit on the device at once; work = waves.
+  std::vector<Sample> time_block_waves(int waves, int warmup, int repetitions);
   // Empty kernel launches.
   LaunchTimes time_empty_launches(int warmup, int back_to_back, int batch, int isolated);
   // Builds a random cyclic chain of bytes / stride slots (in its own buffer, reallocated when

@@ -153,7 +153,7 @@ class SuiteRunner final : public KernelRunner {
   const KernelSpec& spec() const override { return spec_; }
 
   void prepare(std::int64_t n, DType dtype, int block, std::uint64_t seed) override {
-    validate(n, dtype, block);
+    check(n, dtype, block);
     device_.clear();  // back to the pool: reused below when the sizes allow
     ptrs_.clear();
     n_ = 0;
@@ -351,8 +351,7 @@ class SuiteRunner final : public KernelRunner {
   std::int64_t useful_bytes() const override { return n_ > 0 ? kernels::useful_bytes(impl_, n_) : 0; }
   std::int64_t grid_blocks() const override { return grid_; }
 
- private:
-  void validate(std::int64_t n, DType dtype, int block) const {
+  void check(std::int64_t n, DType dtype, int block) const override {
     if (n <= 0) throw InputError(fmt::format("kernel '{}': n must be positive, got {}", spec_.name, n));
     if (n > (std::int64_t{1} << 40))
       throw InputError(fmt::format("kernel '{}': n = {} is beyond any device's memory", spec_.name, n));
@@ -386,6 +385,7 @@ class SuiteRunner final : public KernelRunner {
     }
   }
 
+ private:
   // Grid of the first pass from the same function the predictor uses; grid-stride passes get
   // the runtime's count of resident blocks. 0 where a library picks its own grid.
   std::int64_t choose_grid(std::int64_t n, int block) const {

@@ -21,10 +21,12 @@ class KernelRunner {
  public:
   virtual ~KernelRunner() = default;
   virtual const KernelSpec& spec() const = 0;
+  // Throws InputError, without any CUDA call, when n, the dtype or the block does not suit the
+  // kernel (a square kernel's n must be a perfect square, a row kernel's a multiple of 1024).
+  virtual void check(std::int64_t /*n*/, DType /*dtype*/, int /*block*/) const {}
   // Allocates buffers for n elements, fills inputs with random data from seed and poisons
-  // the outputs. Throws InputError when the buffers do not fit the device's free memory, and
-  // before any CUDA call when n, the dtype or the block does not suit the kernel (a square
-  // kernel's n must be a perfect square, a row kernel's a multiple of 1024).
+  // the outputs. Throws InputError as check() does, first, and when the buffers do not fit the
+  // device's free memory.
   virtual void prepare(std::int64_t n, DType dtype, int block, std::uint64_t seed) = 0;
   // Enqueues every pass of the kernel on the given stream (a cudaStream_t; nullptr = default).
   virtual void launch(void* stream) = 0;

@@ -113,10 +113,10 @@ constexpr const char* kFabricRead = "lts__t_sectors_srcunit_ltcfabric_op_read.su
 using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
-// launch overhead; L1, L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address and spread
-// over a table, barrier steps; random DRAM reads; column stores. One more per L2 working set,
-// and one for the counters.
-constexpr int kFixedSteps = 18;
+// launch overhead; block turnover; L1, L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one
+// address and spread over a table, barrier steps; random DRAM reads; column stores. One more
+// per L2 working set, and one for the counters.
+constexpr int kFixedSteps = 19;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -349,6 +349,22 @@ void measure_launch_overhead(Calibrator& c) {
         "empty kernel, 1000 launches queued back-to-back without events, time / 1000; ns");
   c.add("extra.launch_isolated_ns", stat_of(ns(t.isolated_s)),
         "empty kernel, host clock around launch + cudaStreamSynchronize, 100 times; ns");
+}
+
+// How fast a one-shot grid's blocks turn over: the model's floor of one wave of blocks
+// (docs/model.md). Two launches of write-only blocks, 16 and 64 resident waves; the difference
+// of their times per wave leaves the launch overhead out.
+void measure_block_waves(Calibrator& c) {
+  c.step("block turnover");
+  constexpr int kFew = 16, kMany = 64;
+  const auto few = c.k.time_block_waves(kFew, c.warm, c.reps), many = c.k.time_block_waves(kMany, c.warm, c.reps);
+  std::vector<double> ns;
+  for (std::size_t i = 0; i < std::min(few.size(), many.size()); ++i)
+    ns.push_back((many[i].seconds - few[i].seconds) / (kMany - kFew) * 1e9);
+  c.add("block_wave_ns", stat_of(ns),
+        fmt::format("one-shot blocks of 256 threads, one 4-byte store each into 4 MiB that stay in L2, {} and {} "
+                    "resident waves of them: the difference of the two launches' times / {} waves",
+                    kFew, kMany, kMany - kFew));
 }
 
 struct ChaseStats {
@@ -638,6 +654,7 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_l2_bandwidth(c, dram.read_bw);
   measure_loaded_latency(c);
   measure_launch_overhead(c);
+  measure_block_waves(c);
   measure_unloaded_latency(c);
   measure_fma_peaks(c, dram.clock_hz);
   measure_cooperation(c);

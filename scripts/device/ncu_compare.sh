@@ -5,7 +5,11 @@
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
+export ROOFLINE_EXE=$R PROFILE_APP=$PWD/.device/bin/profile_app  # for the profile GPU tests
 E=$OUT/ncu && mkdir -p $E
+# The kernels compared: every suite kernel outside the patterns suite, the same set for both
+# tools (ncu is kept to their symbols by --kernel-name; roofline to them by --kernel).
+K='add_*,read_only_f32,write_only_f32*,hadamard*,copy_d2d'
 for t in $PWD/.device/tests/*; do echo "== $(basename $t)"; $t 2>&1 | tail -n 3; done > $E/gpu-tests.txt
 metrics=$($R metrics --names)
 {
@@ -15,19 +19,23 @@ $R kernels --format json > $E/kernels.json
 for n in ${SIZES:-2^20 2^24 2^28}; do
   tag=${n/^/_}
   s=$(date +%s%N)
-  $R measure --no-timing --n $n --format csv > $E/roofline_$tag.csv 2> $E/roofline_$tag.err
+  $R measure --no-timing --kernel "$K" --n $n --format csv > $E/roofline_$tag.csv 2> $E/roofline_$tag.err
   echo "roofline measure --no-timing --n $n: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
   s=$(date +%s%N)
   # The filter keeps ncu to the suite's kernels (not roofline's input and check kernels).
   ncu --csv --page raw --print-units base --clock-control none --cache-control all --metrics "$metrics" \
     --kernel-name-base function --kernel-name 'regex:add_|read_only|write_only|hadamard|transform_kernel' \
-    $R measure --once --n $n > $E/ncu_$tag.csv 2> $E/ncu_$tag.err
+    $R measure --once --kernel "$K" --n $n > $E/ncu_$tag.csv 2> $E/ncu_$tag.err
   echo "ncu --metrics <same> roofline measure --once --n $n: $(( ($(date +%s%N) - s) / 1000000 )) ms" >> $E/wall.txt
 done
-# ncu beside itself: the same launches profiled a second time, for its own run-to-run spread.
-ncu --csv --page raw --print-units base --clock-control none --cache-control all --metrics "$metrics" \
-  --kernel-name-base function --kernel-name 'regex:add_|read_only|write_only|hadamard|transform_kernel' \
-  $R measure --once --n 2^24 > $E/ncu_again_2_24.csv 2> $E/ncu_again_2_24.err
+# ncu beside itself: the same launches profiled a second time at each size, for its own
+# run-to-run spread.
+for n in ${SIZES:-2^20 2^24 2^28}; do
+  tag=${n/^/_}
+  ncu --csv --page raw --print-units base --clock-control none --cache-control all --metrics "$metrics" \
+    --kernel-name-base function --kernel-name 'regex:add_|read_only|write_only|hadamard|transform_kernel' \
+    $R measure --once --kernel "$K" --n $n > $E/ncu_again_$tag.csv 2> $E/ncu_again_$tag.err
+done
 s=$(date +%s%N)
 compute-sanitizer --tool memcheck --leak-check full $R measure --once --n 4099,1000003 > $E/memcheck.txt 2>&1
 echo "exit $?" >> $E/memcheck.txt

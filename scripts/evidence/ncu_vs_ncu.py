@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ncu beside itself: two `ncu --csv --page raw` runs of the same launches, compared as
 counters_vs_ncu.py compares roofline with ncu (the metrics of a roofline CSV, within 2 %,
-percentages within 2 points). Prints one summary line: ncu's own run-to-run agreement.
+percentages within 2 points, and again with the negligible-count rule). Prints one summary
+line: ncu's own run-to-run agreement, the ceiling for any tool compared with it.
 
 Usage: ncu_vs_ncu.py NCU_CSV NCU_AGAIN_CSV ROOFLINE_CSV
 """
@@ -10,6 +11,8 @@ import csv
 import io
 import sys
 
+from counters_vs_ncu import is_percent, number, unit_of
+
 
 def read(path):
     text = open(path).read()
@@ -17,29 +20,31 @@ def read(path):
     return [dict(zip(rows[0], r)) for r in rows[2:] if len(r) == len(rows[0])]
 
 
-def number(s):
-    try:
-        return float(s.replace(",", ""))
-    except (ValueError, AttributeError):
-        return None
-
-
 first, again = read(sys.argv[1]), read(sys.argv[2])
 metrics = [m for m in csv.DictReader(open(sys.argv[3])).fieldnames if "__" in m]
-total = within = 0
+total = within = within_rule = 0
 outside = collections.Counter()
 for x, y in zip(first, again):
+    largest = collections.defaultdict(float)
+    for m in metrics:
+        b = number(y.get(m))
+        if b is not None and not is_percent(m):
+            largest[unit_of(m)] = max(largest[unit_of(m)], abs(b))
     for m in metrics:
         a, b = number(x.get(m)), number(y.get(m))
         if a is None or b is None:
             continue
         total += 1
-        if any(p in m for p in (".pct", "pct_of_peak")):
-            good = abs(a - b) <= 2.0
+        if is_percent(m):
+            good = good_rule = abs(a - b) <= 2.0
         else:
             good = a == b or (b != 0 and abs(a - b) / abs(b) <= 0.02)
+            reference = max(abs(b), 0.01 * largest[unit_of(m)])
+            good_rule = good or (reference > 0 and abs(a - b) / reference <= 0.02)
         within += good
-        outside[m] += not good
+        within_rule += good_rule
+        outside[m] += not good_rule
 print(f"ncu beside itself (the same launches profiled twice): {total} values, {within} within 2 % "
-      f"({100.0 * within / max(total, 1):.1f} %); outside: " +
+      f"({100.0 * within / max(total, 1):.1f} %); with the negligible-count rule {within_rule} "
+      f"({100.0 * within_rule / max(total, 1):.1f} %); outside: " +
       ", ".join(f"`{m}` {n}" for m, n in outside.most_common() if n))

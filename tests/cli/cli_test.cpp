@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/session_support.hpp"
 #include "cli/size_list.hpp"
 #include "models/calibration.hpp"
 #include "models/error.hpp"
@@ -225,6 +226,60 @@ TEST(Cli, PredictUsesTheStoredCalibrationAndSaysSo) {
       << other.out;
   expect_clear_error(run("predict --kernel add_f32 --db " + db.string() + ".missing"), "no results database at");
   std::filesystem::remove(db);
+}
+
+// A session whose runners refuse every N that is not a multiple of 1024, as a row kernel's do.
+class RowKernelSession final : public GpuSession {
+ public:
+  const DeviceInfo& device() const override { return info_; }
+  const GpuSpec* gpu() const override { return nullptr; }
+  double free_memory_bytes() const override { return 0; }
+  std::vector<std::string> metrics() const override { return {}; }
+  bool counters_available() const override { return false; }
+  std::string counters_note() const override { return {}; }
+  int passes() const override { return 0; }
+  const SessionOptions& options() const override { return options_; }
+  std::string cannot_run(const KernelSpec& spec, const Launch& launch) const override {
+    return launch.n % 1024 == 0 ? std::string()
+                                : "kernel '" + spec.name + "' works on rows of 1024 columns, got " + std::to_string(launch.n);
+  }
+  std::vector<Measurement> measure(std::span<const std::pair<KernelSpec, Launch>>,
+                                   const std::function<void(std::size_t)>&) override {
+    return {};
+  }
+
+ private:
+  DeviceInfo info_;
+  SessionOptions options_;
+};
+
+std::vector<std::pair<KernelSpec, Launch>> row_launches(std::initializer_list<std::int64_t> sizes) {
+  std::vector<std::pair<KernelSpec, Launch>> out;
+  for (const std::int64_t n : sizes) {
+    KernelSpec spec;
+    spec.name = "softmax_row";
+    Launch l;
+    l.kernel = spec.name;
+    l.n = n;
+    out.emplace_back(spec, l);
+  }
+  return out;
+}
+
+TEST(RunnableLaunches, LeavesOutWhatTheRunnerCannotRunAndKeepsTheOrder) {
+  const auto kept = runnable_launches(RowKernelSession(), row_launches({1 << 20, 1000, 1 << 24, 1000}));
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0].second.n, 1 << 20);
+  EXPECT_EQ(kept[1].second.n, 1 << 24);
+}
+
+TEST(RunnableLaunches, NothingLeftIsAnInputErrorWithTheReason) {
+  try {
+    (void)runnable_launches(RowKernelSession(), row_launches({1000, 1001}));
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "no launch left to measure: kernel 'softmax_row' works on rows of 1024 columns, got 1000");
+  }
 }
 
 }  // namespace

@@ -157,6 +157,9 @@ TEST(KernelRunnerArguments, PatternsShapesAndBlocksAreInputErrorsBeforeAnyCudaCa
   EXPECT_NE(message("bias_gelu_f32", 1024, 256).find("multiple of 4096"), std::string::npos);
   EXPECT_NE(message("embedding_gather_f32", 1000, 256).find("multiple of 128"), std::string::npos);
   EXPECT_NE(message("scatter_add_f32", 1001, 256).find("multiple of 4"), std::string::npos);
+  // check() says the same without preparing: measure and run leave such launches out up front.
+  EXPECT_THROW(make_kernel_runner("stencil7_3d_f32")->check(1 << 20, DType::f32, 256), InputError);
+  EXPECT_NO_THROW(make_kernel_runner("stencil7_3d_f32")->check(1 << 21, DType::f32, 256));
 }
 
 }  // namespace
