@@ -193,6 +193,15 @@ __global__ void __launch_bounds__(kBlock) column_store_kernel(float* dst, unsign
 
 __global__ void empty_kernel() {}
 
+// Four 4-byte stores per thread, each its own instruction, into the thread's 16 bytes: each of a
+// warp's four stores writes part of the same 16 sectors, as a kernel that stores a thread's
+// elements one narrow piece at a time does (the PTX keeps the compiler from merging them).
+__global__ void __launch_bounds__(kBlock) split_stores_kernel(unsigned* __restrict__ dst, unsigned value) {
+  unsigned* p = dst + 4 * (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x);
+#pragma unroll
+  for (int k = 0; k < 4; ++k) asm volatile("st.global.u32 [%0], %1;" ::"l"(p + k), "r"(value + k) : "memory");
+}
+
 // One 4-byte store per thread, as the suite's one-shot write-only kernel, into a window of
 // mask + 1 words that stays in L2: blocks that do almost nothing but start, store and retire.
 __global__ void __launch_bounds__(kBlock) write4_one_shot_kernel(unsigned* __restrict__ dst, unsigned mask,
@@ -538,6 +547,16 @@ double CalibrationKernels::launch_random_read(void* stream) {
       reinterpret_cast<const unsigned*>(m.src), s.mask, s.per_thread, 1u, m.sink);
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
   return static_cast<double>(s.blocks) * kBlock * s.per_thread * 4.0;
+}
+
+double CalibrationKernels::launch_split_stores(void* stream) {
+  Impl& m = *impl_;
+  constexpr std::size_t kBlockBytes = 16 * kBlock;
+  const std::size_t bytes = std::min(m.bytes, std::size_t{256} << 20) / kBlockBytes * kBlockBytes;
+  split_stores_kernel<<<static_cast<unsigned>(bytes / kBlockBytes), kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
+      reinterpret_cast<unsigned*>(m.dst), 7u);
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  return static_cast<double>(bytes) / 32.0;
 }
 
 std::vector<Sample> CalibrationKernels::time_column_stores(int warmup, int repetitions) {

@@ -88,6 +88,10 @@ class CalibrationKernels {
   std::vector<Sample> time_random_read(int warmup, int repetitions);
   // Enqueues one random-read launch (untimed; for counters); returns its number of loads.
   double launch_random_read(void* stream);
+  // Enqueues one launch (untimed; for counters) of four 4-byte stores per thread, each its own
+  // instruction, into the thread's 16 bytes of up to 256 MiB of the destination buffer; returns
+  // the sectors written.
+  double launch_split_stores(void* stream);
   // Column stores into a square matrix in the destination buffer, every store a partial sector
   // that the block's other warps complete (work = stores).
   std::vector<Sample> time_column_stores(int warmup, int repetitions);

@@ -107,6 +107,10 @@ constexpr std::array kParams{
     GpuParam{"l2_merge_writes_per_clock", "writes/clk",
              "partial-sector writes the L2 merges per SM clock, whole GPU (column stores that several warps complete)",
              &G::l2_merge_writes_per_clock},
+    GpuParam{"store_revisit_l2_fraction", "ratio",
+             "of a warp's store sector writes into sectors its earlier stores of the same iteration wrote (split "
+             "stores), the fraction L2 receives as writes of their own; L1 merges the rest",
+             &G::store_revisit_l2_fraction},
     GpuParam{"latency_hidden_inst", "inst",
              "warp instructions per round a wave's warps issue while their loads are in flight; beyond them they "
              "issue one after another",

@@ -142,6 +142,7 @@ struct PassWork {
   double atomic_tail_s = 0;             // the same for those a one-wave grid makes as its blocks end
   std::vector<std::string_view> atomic_params;  // the GPU parameters that rate rests on
   double merge_writes = 0;              // partial-sector stores that other warps complete in L2
+  double revisited_sectors = 0;         // store sectors a warp's earlier store of the iteration wrote
   double random_sectors = 0;            // DRAM sectors of random accesses that miss L2 (in dram_loads, dram_write)
   double random_misses = 0;             // those accesses, at the DRAM's random-load rate
   int load_chain = 1;                   // loads whose address needs an earlier load: rounds in series
@@ -458,9 +459,12 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Arra
     w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
     w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
   } else {
-    // L1 writes through: every store request's sectors reach L2. Write-validate: partly
-    // written sectors are filled from DRAM when evicted; whole ones never are.
-    w.tex_write += t.l1_sectors;
+    // L1 writes through: every store request's sectors reach L2, except that L1 merges part of
+    // a warp's stores into sectors its earlier stores of the iteration wrote (split stores: what
+    // reaches L2 of them is measured). Write-validate: partly written sectors are filled from
+    // DRAM when evicted; whole ones never are.
+    w.tex_write += t.l1_sectors - t.revisited_sectors * (1 - gpu.store_revisit_l2_fraction.value);
+    w.revisited_sectors += t.revisited_sectors;
     if (a.pattern == AccessPattern::column && a.vector * size_bytes(element_type(a, launch.dtype)) < kSectorBytes)
       w.merge_writes += t.l1_sectors;
     if (first) {
@@ -750,6 +754,8 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
       p.unused_params.push_back(key);
   if (!used_by_any_pass([](const PassWork& w) { return w.merge_writes > 0; }))
     p.unused_params.push_back("l2_merge_writes_per_clock");
+  if (!used_by_any_pass([](const PassWork& w) { return w.revisited_sectors > 0; }))
+    p.unused_params.push_back("store_revisit_l2_fraction");
   if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))
     for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"}) p.unused_params.push_back(key);
   bool rounds_queue = false;  // some warp issues more per round than a round hides (one warp's view)

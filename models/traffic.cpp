@@ -64,7 +64,10 @@ ArrayTraffic contiguous_traffic(const ArrayAccess& array, const KernelPass& pass
   t.l1_sectors = warps * full.l1_sectors + tail.l1_sectors;
   t.l1_wavefronts = warps * full.wavefronts + tail.wavefronts;
   t.footprint_sectors = warps * full.footprint + tail.footprint;
-  if (array.op == AccessOp::store) t.partial_sectors = warps * full.partial + tail.partial;
+  if (array.op == AccessOp::store) {
+    t.partial_sectors = warps * full.partial + tail.partial;
+    t.revisited_sectors = warps * (full.l1_sectors - full.footprint) + (tail.l1_sectors - tail.footprint);
+  }
 
   // Contiguous arrays end where the data ends: the last thread covers only n % ept elements,
   // so the footprint is the byte count rounded up to sectors and at most one sector is partial.
@@ -133,6 +136,7 @@ ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DTy
   const double scale = per_thread ? 1.0 : repeat;
   t.requests *= scale;
   t.l1_sectors *= scale;
+  t.revisited_sectors *= scale;
   t.l1_wavefronts *= scale;
   t.useful_bytes *= scale;
   if (spans) {

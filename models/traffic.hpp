@@ -18,6 +18,8 @@ struct ArrayTraffic {
   double l1_wavefronts = 0;      // L1 data-stage wavefronts, summed over requests
   double footprint_sectors = 0;  // distinct 32-byte sectors of the buffer touched
   double partial_sectors = 0;    // stores only: sectors written in part
+  double revisited_sectors = 0;  // stores only: l1_sectors that a warp's earlier access of the same
+                                 // iteration already wrote part of (split stores)
   double useful_bytes = 0;       // bytes the threads ask for (accesses x element bytes)
   double buffer_bytes = 0;       // allocation the array needs
 };

@@ -108,6 +108,7 @@ std::optional<double> first_crossing(const std::vector<double>& xs, const std::v
 
 constexpr const char* kDramRead = "dram__bytes_read.sum";
 constexpr const char* kTexRead = "lts__t_sectors_srcunit_tex_op_read.sum";
+constexpr const char* kTexWrite = "lts__t_sectors_srcunit_tex_op_write.sum";
 constexpr const char* kFabricRead = "lts__t_sectors_srcunit_ltcfabric_op_read.sum";
 
 using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
@@ -545,6 +546,23 @@ std::string profile_random_fetch(Calibrator& c, CuptiCollector& collector, const
   return {};
 }
 
+// A warp's stores that write part of the sectors its earlier stores wrote: of the sector writes
+// beyond the first to each sector (three per sector here), the fraction that L2 receives as
+// writes of their own; L1 merges the rest. Returns why the counters could not be collected.
+std::string profile_split_stores(Calibrator& c, CuptiCollector& collector, const std::vector<std::string>& names,
+                                 L2Flush& flush) {
+  double sectors = 0;
+  CalibrationRunner runner([&](void* s) { sectors = c.k.launch_split_stores(s); });
+  const CounterResult r = collector.collect(runner, names, flush, CacheState::cold, c.k.stream());
+  if (r.status != CounterStatus::collected) return r.note;
+  if (sectors > 0)
+    c.add("store_revisit_l2_fraction", {(value_of(r, kTexWrite) - sectors) / (3 * sectors), 0.0},
+          fmt::format("four 4-byte stores per thread, each its own instruction, into its 16 bytes (four sector "
+                      "writes per sector by L1's count): ({} - sectors) / (3 x sectors); one profiled launch over {}",
+                      kTexWrite, mib(std::min(static_cast<double>(c.bytes), 256 * kMiB))));
+  return {};
+}
+
 // The model's residency ramp: no DRAM reads below lo x L2, all of them above hi x L2, linear
 // between. Fitted through where the measured DRAM fraction miss (at working sets xs / L2)
 // crosses 10 % and 50 %.
@@ -596,12 +614,13 @@ std::string profile_residency(Calibrator& c, CuptiCollector& collector, const st
   return why_not;
 }
 
-// Counters: the L2 fabric factor, and DRAM traffic against the L2 working set. Returns why
-// they could not be collected; empty when they were.
+// Counters: the L2 fabric factor, random loads' DRAM sectors, split stores' L2 writes, and DRAM
+// traffic against the L2 working set. Returns why they could not be collected; empty when they
+// were.
 std::string measure_l2_counters(Calibrator& c) {
   CuptiCollector collector;
   if (!collector.available()) return collector.unavailable_note();
-  std::vector<std::string> names{kDramRead, kTexRead, kFabricRead};
+  std::vector<std::string> names{kDramRead, kTexRead, kTexWrite, kFabricRead};
   bool fabric = true;
   try {
     collector.validate(names);
@@ -613,6 +632,7 @@ std::string measure_l2_counters(Calibrator& c) {
   L2Flush flush(4.0);
   std::string why_not = profile_fabric_factor(c, collector, names, fabric, flush);
   if (why_not.empty()) why_not = profile_random_fetch(c, collector, names, flush);
+  if (why_not.empty()) why_not = profile_split_stores(c, collector, names, flush);
   if (why_not.empty()) why_not = profile_residency(c, collector, names, fabric, flush);
   return why_not;
 }

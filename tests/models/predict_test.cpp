@@ -1,6 +1,7 @@
 // The analytic model against numbers worked out by hand from the formulas (docs/model.md).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "models/error.hpp"
@@ -178,16 +179,23 @@ TEST(Predict, ClassifyLimiter) {
 }
 
 TEST(Predict, UnrolledHalf2AccessesTouchFourTimesTheSectorsInL1) {
-  const GpuSpec& h100 = find_gpu("h100-sxm");
+  GpuSpec h100 = find_gpu("h100-sxm");
+  h100.store_revisit_l2_fraction.value = 0.25;
   const std::int64_t n = 1 << 24;
   const auto p = predict_bounds(h100, spec("my_add_f16x8_unroll"), launch("my_add_f16x8_unroll", n, DType::f16));
   // Each of the 4 half2 loads of a warp spans 32 threads x 16 B = 16 sectors.
   const double warps = n / 8.0 / 32;
   EXPECT_EQ(counter_of(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), 2 * 4 * warps);
   EXPECT_EQ(counter_of(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), 2 * 4 * 16 * warps);
-  // L1 keeps the sectors between the four loads: L2 sees each once. Stores write through.
+  EXPECT_EQ(counter_of(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"), 4 * 16 * warps);
+  // L1 keeps the sectors between the four loads: L2 sees each once. The four stores write
+  // through: the first to each of the 16 sectors reaches L2, and a quarter of the 48 that
+  // write the same sectors again (L1 merges the rest).
   EXPECT_EQ(counter_of(p, "lts__t_sectors_srcunit_tex_op_read.sum"), 2 * 16 * warps);
-  EXPECT_EQ(counter_of(p, "lts__t_sectors_srcunit_tex_op_write.sum"), 4 * 16 * warps);
+  EXPECT_EQ(counter_of(p, "lts__t_sectors_srcunit_tex_op_write.sum"), (16 + 48 * 0.25) * warps);
+  EXPECT_TRUE(std::ranges::find(p.unused_params, "store_revisit_l2_fraction") == p.unused_params.end());
+  const auto plain = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", n, DType::f32));
+  EXPECT_FALSE(std::ranges::find(plain.unused_params, "store_revisit_l2_fraction") == plain.unused_params.end());
   EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), 2 * 16 * warps);  // no fills: sectors end up whole
   EXPECT_EQ(counter_of(p, "smsp__sass_thread_inst_executed_op_hadd_pred_on.sum"), n / 2.0);
 }
