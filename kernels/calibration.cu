@@ -141,6 +141,14 @@ __global__ void __launch_bounds__(kBlock) copy16_one_shot_kernel(const uint4* __
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   dst[i] = src[i];
 }
+// Two 16-byte loads per thread, one from each half of the source: the inputs of a one-shot
+// add of two arrays.
+__global__ void __launch_bounds__(kBlock) read32_one_shot_kernel(const uint4* __restrict__ src, std::size_t half,
+                                                                 unsigned sentinel, unsigned* sink) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned v = fold(src[i]) ^ fold(src[i + half]);
+  if (v == sentinel) *sink = v;
+}
 __global__ void __launch_bounds__(kBlock) read4_one_shot_kernel(const unsigned* __restrict__ src, unsigned sentinel,
                                                                 unsigned* sink) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -567,6 +575,32 @@ std::vector<Sample> CalibrationKernels::time_column_stores(int warmup, int repet
   auto* dst = reinterpret_cast<float*>(m.dst);
   return m.timed([&] { column_store_kernel<<<grid, kBlock, 0, m.stream>>>(dst, side); }, warmup, repetitions,
                  static_cast<double>(side) * side, 0, 0);
+}
+
+std::vector<Sample> CalibrationKernels::time_cold_read_wave(int repetitions) {
+  Impl& m = *impl_;
+  const auto blocks = static_cast<unsigned>(resident_blocks(read32_one_shot_kernel, m.sms));
+  const std::size_t half = static_cast<std::size_t>(blocks) * kBlock;  // uint4 elements per input
+  if (2 * half * 16 > m.bytes) throw Error("calibration: one resident wave's reads exceed the buffer");
+  std::vector<Sample> out;
+  for (int i = 0; i < repetitions; ++i) {
+    // The eviction reads the source buffer; the timed kernel, queued behind it, reads the
+    // destination's first bytes, which the eviction pushed out of L2.
+    launch_stream_read(m.stream);
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, m.stream));
+    read32_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst, half, 1u, m.sink);
+    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, m.stream));
+    ROOFLINE_CUDA_CHECK(cudaEventSynchronize(m.ev1));
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
+    float ms = 0.0f;
+    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, m.ev0, m.ev1));
+    Sample s;
+    s.seconds = static_cast<double>(ms) * 1e-3;
+    s.work = static_cast<double>(half) * 32.0;
+    s.threads = static_cast<std::int64_t>(half);
+    out.push_back(s);
+  }
+  return out;
 }
 
 std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, int repetitions) {

@@ -95,6 +95,10 @@ class CalibrationKernels {
   // Column stores into a square matrix in the destination buffer, every store a partial sector
   // that the block's other warps complete (work = stores).
   std::vector<Sample> time_column_stores(int warmup, int repetitions);
+  // One resident wave of threads, each reading two 16-byte elements (one of each half of the
+  // destination buffer's first bytes), every launch timed after an L2 eviction queued before it
+  // (cold, as the suite's cold launches); work = bytes read.
+  std::vector<Sample> time_cold_read_wave(int repetitions);
   // One-shot write-only blocks (one 4-byte store per thread, into 4 MiB that stay in L2), `waves`
   // times as many as fit on the device at once; work = waves.
   std::vector<Sample> time_block_waves(int waves, int warmup, int repetitions);

@@ -114,10 +114,10 @@ constexpr const char* kFabricRead = "lts__t_sectors_srcunit_ltcfabric_op_read.su
 using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
-// launch overhead; block turnover; L1, L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one
-// address and spread over a table, barrier steps; random DRAM reads; column stores. One more
-// per L2 working set, and one for the counters.
-constexpr int kFixedSteps = 19;
+// launch overhead; block turnover; a cold wave of reads; L1, L2, DRAM latency; FP32, FP16,
+// BF16 FMA; atomics to one address and spread over a table, barrier steps; random DRAM reads;
+// column stores. One more per L2 working set, and one for the counters.
+constexpr int kFixedSteps = 20;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -366,6 +366,27 @@ void measure_block_waves(Calibrator& c) {
         fmt::format("one-shot blocks of 256 threads, one 4-byte store each into 4 MiB that stay in L2, {} and {} "
                     "resident waves of them: the difference of the two launches' times / {} waves",
                     kFew, kMany, kMany - kFew));
+}
+
+// What a cold launch whose one wave of threads asks for all its bytes at once (two 16-byte
+// loads each, as a 2^20 add of float4s) takes beyond the launch overhead and its bytes at the
+// sustained bandwidth (both measured before this step). Not used by the model: its
+// dram_ramp_ns, fitted to the suite's cold 2^20 launches, is about ten times this on the H100
+// (docs/model.md), so it is not a cost of DRAM reads alone.
+void measure_cold_wave(Calibrator& c) {
+  const CalibratedValue* overhead = find_value(c.cal, "launch_overhead_ns");
+  const CalibratedValue* bandwidth = find_value(c.cal, "dram_bandwidth_sustained");
+  c.step("cold wave of reads");
+  if (overhead == nullptr || bandwidth == nullptr) return;
+  const auto samples = c.k.time_cold_read_wave(c.reps);
+  std::vector<double> ns;
+  for (const auto& s : samples) ns.push_back(s.seconds * 1e9 - overhead->value - s.work / bandwidth->value * 1e9);
+  c.add("extra.dram_cold_wave_excess_ns", stat_of(ns),
+        fmt::format("one resident wave ({} threads) of two 16-byte loads each ({}), L2 evicted before each launch, "
+                    "between events: time - launch_overhead_ns ({:.0f} ns) - bytes / dram_bandwidth_sustained ({:.3g} "
+                    "TB/s); median",
+                    threads_of(samples), mib(samples.empty() ? 0.0 : samples.front().work), overhead->value,
+                    bandwidth->value / 1e12));
 }
 
 struct ChaseStats {
@@ -675,6 +696,7 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_loaded_latency(c);
   measure_launch_overhead(c);
   measure_block_waves(c);
+  measure_cold_wave(c);
   measure_unloaded_latency(c);
   measure_fma_peaks(c, dram.clock_hz);
   measure_cooperation(c);
