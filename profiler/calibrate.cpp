@@ -537,50 +537,60 @@ void measure_fma_peaks(Calibrator& c, double clock_hz) {
         "clock64 cycles / %globaltimer ns per block while the FMA kernels ran; Hz");
 }
 
-// The L2 fabric factor of a streaming read from DRAM, L2 flushed first (as ncu --cache-control
-// all). Returns why the counters could not be collected; empty when they were.
-std::string profile_fabric_factor(Calibrator& c, CuptiCollector& collector, const std::vector<std::string>& names,
-                                  bool fabric, L2Flush& flush) {
-  CalibrationRunner stream_runner([&](void* s) { c.k.launch_stream_read(s); });
-  const CounterResult r = collector.collect(stream_runner, names, flush, CacheState::cold, c.k.stream());
+// The counters of single profiled launches of calibration kernels: L2 flushed first (cold, as
+// ncu --cache-control all) or after one unprofiled launch (warm).
+struct CounterProbe {
+  Calibrator& c;
+  CuptiCollector& collector;
+  std::vector<std::string> names;
+  bool fabric = true;  // split L2: the fabric counters are among the names
+  L2Flush flush{4.0};
+
+  CounterResult profile(std::function<void(void*)> launch, CacheState cache) {
+    CalibrationRunner runner(std::move(launch));
+    return collector.collect(runner, names, flush, cache, c.k.stream());
+  }
+};
+
+// Each profile_* function below returns why the counters could not be collected, or empty when
+// they were.
+//
+// The L2 fabric factor of a streaming read from DRAM, one cold launch.
+std::string profile_fabric_factor(CounterProbe& p) {
+  const CounterResult r = p.profile([&](void* s) { p.c.k.launch_stream_read(s); }, CacheState::cold);
   if (r.status != CounterStatus::collected) return r.note;
-  if (fabric && value_of(r, kTexRead) > 0)
-    c.add("l2_fabric_factor", {value_of(r, kFabricRead) / value_of(r, kTexRead), 0.0},
-          fmt::format("{} / {} of the DRAM read kernel over {}, L2 flushed first; one profiled launch", kFabricRead,
-                      kTexRead, c.buf_desc));
+  if (p.fabric && value_of(r, kTexRead) > 0)
+    p.c.add("l2_fabric_factor", {value_of(r, kFabricRead) / value_of(r, kTexRead), 0.0},
+            fmt::format("{} / {} of the DRAM read kernel over {}, L2 flushed first; one profiled launch", kFabricRead,
+                        kTexRead, p.c.buf_desc));
   return {};
 }
 
-// The sectors DRAM reads per random 4-byte load that misses L2 (a cold launch: the few hits are
-// on the random lines earlier loads of the same launch brought in). Returns why the counters
-// could not be collected; empty when they were.
-std::string profile_random_fetch(Calibrator& c, CuptiCollector& collector, const std::vector<std::string>& names,
-                                 L2Flush& flush) {
+// The sectors DRAM reads per random 4-byte load that misses L2, one cold launch (the few hits
+// are on the random lines earlier loads of the same launch brought in).
+std::string profile_random_fetch(CounterProbe& p) {
   double loads = 0;
-  CalibrationRunner runner([&](void* s) { loads = c.k.launch_random_read(s); });
-  const CounterResult r = collector.collect(runner, names, flush, CacheState::cold, c.k.stream());
+  const CounterResult r = p.profile([&](void* s) { loads = p.c.k.launch_random_read(s); }, CacheState::cold);
   if (r.status != CounterStatus::collected) return r.note;
   if (loads > 0)
-    c.add("dram_random_fetch_sectors", {value_of(r, kDramRead) / 32.0 / loads, 0.0},
-          fmt::format("{} / 32 B per load of the random-read kernel over {}, L2 flushed first; one profiled launch",
-                      kDramRead, c.buf_desc));
+    p.c.add("dram_random_fetch_sectors", {value_of(r, kDramRead) / 32.0 / loads, 0.0},
+            fmt::format("{} / 32 B per load of the random-read kernel over {}, L2 flushed first; one profiled launch",
+                        kDramRead, p.c.buf_desc));
   return {};
 }
 
 // A warp's stores that write part of the sectors its earlier stores wrote: of the sector writes
 // beyond the first to each sector (three per sector here), the fraction that L2 receives as
-// writes of their own; L1 merges the rest. Returns why the counters could not be collected.
-std::string profile_split_stores(Calibrator& c, CuptiCollector& collector, const std::vector<std::string>& names,
-                                 L2Flush& flush) {
+// writes of their own; L1 merges the rest. One cold launch.
+std::string profile_split_stores(CounterProbe& p) {
   double sectors = 0;
-  CalibrationRunner runner([&](void* s) { sectors = c.k.launch_split_stores(s); });
-  const CounterResult r = collector.collect(runner, names, flush, CacheState::cold, c.k.stream());
+  const CounterResult r = p.profile([&](void* s) { sectors = p.c.k.launch_split_stores(s); }, CacheState::cold);
   if (r.status != CounterStatus::collected) return r.note;
   if (sectors > 0)
-    c.add("store_revisit_l2_fraction", {(value_of(r, kTexWrite) - sectors) / (3 * sectors), 0.0},
-          fmt::format("four 4-byte stores per thread, each its own instruction, into its 16 bytes (four sector "
-                      "writes per sector by L1's count): ({} - sectors) / (3 x sectors); one profiled launch over {}",
-                      kTexWrite, mib(std::min(static_cast<double>(c.bytes), 256 * kMiB))));
+    p.c.add("store_revisit_l2_fraction", {(value_of(r, kTexWrite) - sectors) / (3 * sectors), 0.0},
+            fmt::format("four 4-byte stores per thread, each its own instruction, into its 16 bytes (four sector "
+                        "writes per sector by L1's count): ({} - sectors) / (3 x sectors); one profiled launch over {}",
+                        kTexWrite, mib(std::min(static_cast<double>(p.c.bytes), 256 * kMiB))));
   return {};
 }
 
@@ -607,14 +617,15 @@ void fit_residency_ramp(Calibrator& c, const std::vector<double>& xs, const std:
 // Warm repeated reads of each working set: the fraction of L2 reads that reach DRAM, and the
 // residency ramp fitted through them (over the working sets profiled before any failure).
 // Returns why the counters could not be collected; empty when they were.
-std::string profile_residency(Calibrator& c, CuptiCollector& collector, const std::vector<std::string>& names,
-                              bool fabric, L2Flush& flush) {
+std::string profile_residency(CounterProbe& p) {
+  Calibrator& c = p.c;
   std::string why_not;
   std::vector<double> xs, miss;
   for (double ws : c.sizes) {
     const auto total = static_cast<std::size_t>(std::max(8 * ws, 1024 * kMiB));
-    CalibrationRunner runner([&, ws, total](void* s) { c.k.launch_l2_read(static_cast<std::size_t>(ws), total, s); });
-    const CounterResult r = collector.collect(runner, names, flush, CacheState::warm, c.k.stream());
+    const CounterResult r =
+        p.profile([&, ws, total](void* s) { c.k.launch_l2_read(static_cast<std::size_t>(ws), total, s); },
+                  CacheState::warm);
     if (r.status != CounterStatus::collected) {
       why_not = r.note;
       break;
@@ -627,7 +638,7 @@ std::string profile_residency(Calibrator& c, CuptiCollector& collector, const st
     c.add(fmt::format("extra.l2_dram_read_fraction@{}", mib(ws)), {std::max(m, 1e-9), 0.0},
           fmt::format("{} / ({} x 32) of warm repeated reads over {} (after one unprofiled launch)", kDramRead,
                       kTexRead, mib(ws)));
-    if (fabric && std::abs(ws - c.l2 / 4) < c.l2 / 64)
+    if (p.fabric && std::abs(ws - c.l2 / 4) < c.l2 / 64)
       c.add("extra.l2_fabric_factor_resident", {value_of(r, kFabricRead) / tex, 0.0},
             fmt::format("{} / {} of warm repeated reads over an L2-resident {}", kFabricRead, kTexRead, mib(ws)));
   }
@@ -641,20 +652,17 @@ std::string profile_residency(Calibrator& c, CuptiCollector& collector, const st
 std::string measure_l2_counters(Calibrator& c) {
   CuptiCollector collector;
   if (!collector.available()) return collector.unavailable_note();
-  std::vector<std::string> names{kDramRead, kTexRead, kTexWrite, kFabricRead};
-  bool fabric = true;
+  CounterProbe p{.c = c, .collector = collector, .names = {kDramRead, kTexRead, kTexWrite, kFabricRead}};
   try {
-    collector.validate(names);
+    collector.validate(p.names);
   } catch (const InputError&) {
-    fabric = false;  // a unified L2 has no fabric counters
-    names.pop_back();
-    collector.validate(names);
+    p.fabric = false;  // a unified L2 has no fabric counters
+    p.names.pop_back();
+    collector.validate(p.names);
   }
-  L2Flush flush(4.0);
-  std::string why_not = profile_fabric_factor(c, collector, names, fabric, flush);
-  if (why_not.empty()) why_not = profile_random_fetch(c, collector, names, flush);
-  if (why_not.empty()) why_not = profile_split_stores(c, collector, names, flush);
-  if (why_not.empty()) why_not = profile_residency(c, collector, names, fabric, flush);
+  std::string why_not;
+  for (auto* step : {profile_fabric_factor, profile_random_fetch, profile_split_stores, profile_residency})
+    if (why_not.empty()) why_not = step(p);
   return why_not;
 }
 

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `roofline calibrate` on the device at hand, beside the measurements that show what one of its
+# steps measures. Run from the repo root with .device/ carried (scripts/device/pack.sh):
+#   bash scripts/device/calibrate_beside.sh LABEL TOPIC      (writes under $OUT/LABEL)
+# TOPIC:
+#   atomics       the atomics' rates, beside the exploratory probe over table sizes that chose
+#                 the terms' form (scripts/device/atomics_probe.sh; atomics/probe.txt)
+#   block-waves   block_wave_ns, beside the one-shot write-only kernel it was first fitted to,
+#                 timed at five sizes (write_only.txt)
+#   split-stores  store_revisit_l2_fraction, beside add_f16x8_unroll's L2 write sectors at three
+#                 sizes, and add_f16x8_pack's (measure.txt)
+#   cold-wave     a cold wave of reads beside the cold 2^20 adds dram_ramp_ns was fitted to
+#                 (measure.txt)
+set -uo pipefail
+usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave"
+export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
+R=$PWD/.device/bin/roofline
+E=$OUT/${1:?$usage} && mkdir -p $E
+topic=${2:?$usage}
+{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+(cd $E && timeout 240 $R calibrate --db calibrate.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> facts.txt)
+case $topic in
+  atomics)
+    keys=atomic
+    OUT=$E bash scripts/device/atomics_probe.sh > /dev/null 2>&1; echo "probe: exit $?" >> $E/facts.txt
+    beside=$E/atomics/probe.txt ;;
+  block-waves)
+    keys="block_wave|launch_overhead"
+    $R measure --kernel write_only_f32 --n 2^20,2^22,2^24,2^26,2^28 --cache both --no-counters > $E/write_only.txt 2>&1
+    echo "measure: exit $?" >> $E/facts.txt
+    beside=$E/write_only.txt ;;
+  split-stores)
+    keys=store_revisit
+    $R measure --kernel add_f16x8_unroll,add_f16x8_pack --n 2^20,2^24,2^28 --cache both --no-timing --details \
+      > $E/measure.txt 2>&1
+    echo "measure: exit $?" >> $E/facts.txt
+    beside=$E/measure.txt ;;
+  cold-wave)
+    keys="dram_cold_wave|launch_overhead_ns|dram_bandwidth_sustained"
+    $R measure --kernel 'add_f32x4*,add_f16x8_pack,add_bf16x8,add_f32,add_f16,read_only_f32' --n 2^20 --cache cold \
+      --no-counters > $E/measure.txt 2>&1
+    echo "measure: exit $?" >> $E/facts.txt
+    beside=$E/measure.txt ;;
+  *) echo "$usage" >&2; exit 2 ;;
+esac
+cat $E/facts.txt; grep -E "$keys" $E/calibrate.txt; cat $beside
