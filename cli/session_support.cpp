@@ -62,13 +62,11 @@ std::vector<std::pair<KernelSpec, Launch>> runnable_launches(const GpuSession& s
   std::erase_if(launches, [&](const std::pair<KernelSpec, Launch>& l) {
     std::string why = session.cannot_run(l.first, l.second);
     if (why.empty()) return false;
-    if (std::find(reasons.begin(), reasons.end(), why) == reasons.end()) {
-      fmt::print(stderr, "roofline: skipped: {}\n", why);
-      reasons.push_back(std::move(why));
-    }
+    if (std::find(reasons.begin(), reasons.end(), why) == reasons.end()) reasons.push_back(std::move(why));
     return true;
   });
   if (launches.empty() && !reasons.empty()) throw InputError("no launch left to measure: " + reasons.front());
+  for (const auto& why : reasons) fmt::print(stderr, "roofline: skipped: {}\n", why);
   return launches;
 }
 

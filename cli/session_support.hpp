@@ -21,7 +21,7 @@ std::unique_ptr<GpuSession> open_gpu_session(const SessionOptions& options);
 const GpuSpec& session_gpu_or(const GpuSession& session, const std::string& fallback_id);
 // The launches the session can run, in order. Each one the suite's runner cannot run (a cube
 // kernel at an N that is no cube, when the sizes were given for every kernel) is named on
-// stderr and left out; throws InputError with the first reason when none is left.
+// stderr and left out; when none is left, throws InputError with the first reason instead.
 std::vector<std::pair<KernelSpec, Launch>> runnable_launches(const GpuSession& session,
                                                              std::vector<std::pair<KernelSpec, Launch>> launches);
 // Throws InputError naming the first launch whose buffers exceed the device's free memory.

@@ -266,20 +266,25 @@ std::vector<std::pair<KernelSpec, Launch>> row_launches(std::initializer_list<st
   return out;
 }
 
-TEST(RunnableLaunches, LeavesOutWhatTheRunnerCannotRunAndKeepsTheOrder) {
+TEST(RunnableLaunches, LeavesOutWhatTheRunnerCannotRunAndSaysSoOnce) {
+  testing::internal::CaptureStderr();
   const auto kept = runnable_launches(RowKernelSession(), row_launches({1 << 20, 1000, 1 << 24, 1000}));
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "roofline: skipped: kernel 'softmax_row' works on rows of 1024 columns, got 1000\n");
   ASSERT_EQ(kept.size(), 2u);
   EXPECT_EQ(kept[0].second.n, 1 << 20);
   EXPECT_EQ(kept[1].second.n, 1 << 24);
 }
 
-TEST(RunnableLaunches, NothingLeftIsAnInputErrorWithTheReason) {
+TEST(RunnableLaunches, NothingLeftIsOneInputErrorWithTheReason) {
+  testing::internal::CaptureStderr();
   try {
     (void)runnable_launches(RowKernelSession(), row_launches({1000, 1001}));
-    FAIL() << "no error";
+    ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "no launch left to measure: kernel 'softmax_row' works on rows of 1024 columns, got 1000");
   }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");  // the error is the one line
 }
 
 }  // namespace
