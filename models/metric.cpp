@@ -16,7 +16,7 @@ constexpr std::array kMetrics{
     MetricInfo{metric::lts_tex_read, "sector", "L2 sectors read on behalf of L1 (the SMs)",
                "L1 load sectors (streaming loads miss in L1)", true},
     MetricInfo{metric::lts_tex_write, "sector", "L2 sectors written on behalf of L1 (the SMs)",
-               "L1 store sectors", true},
+               "L1 store sectors, less the repeats of split stores that L1 merges", true},
     MetricInfo{metric::lts_read, "sector", "all L2 read sectors, fabric crossings included",
                "(1 + l2_fabric_factor) x tex read sectors", true},
     MetricInfo{metric::lts_write, "sector", "all L2 write sectors, fabric crossings included",
