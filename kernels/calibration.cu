@@ -393,15 +393,17 @@ struct CalibrationKernels::Impl {
     return median(hz);
   }
 
-  // Times `launch` (enqueues one kernel on `stream`), reading per-block clocks when blocks > 0.
+  // Times `launch` (enqueues one kernel on `stream`), reading per-block clocks when blocks > 0;
+  // `before`, when given, is enqueued ahead of each timed launch, outside its events.
   template <typename Launch>
   std::vector<Sample> timed(Launch&& launch, int warmup, int repetitions, double work, std::int64_t threads,
-                            int clock_blocks) {
+                            int clock_blocks, const std::function<void()>& before = {}) {
     for (int i = 0; i < warmup; ++i) launch();
     ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(stream));
     ROOFLINE_CUDA_CHECK(cudaGetLastError());
     std::vector<Sample> out;
     for (int i = 0; i < repetitions; ++i) {
+      if (before) before();
       ROOFLINE_CUDA_CHECK(cudaEventRecord(ev0, stream));
       launch();
       ROOFLINE_CUDA_CHECK(cudaEventRecord(ev1, stream));
@@ -582,25 +584,11 @@ std::vector<Sample> CalibrationKernels::time_cold_read_wave(int repetitions) {
   const auto blocks = static_cast<unsigned>(resident_blocks(read32_one_shot_kernel, m.sms));
   const std::size_t half = static_cast<std::size_t>(blocks) * kBlock;  // uint4 elements per input
   if (2 * half * 16 > m.bytes) throw Error("calibration: one resident wave's reads exceed the buffer");
-  std::vector<Sample> out;
-  for (int i = 0; i < repetitions; ++i) {
-    // The eviction reads the source buffer; the timed kernel, queued behind it, reads the
-    // destination's first bytes, which the eviction pushed out of L2.
-    launch_stream_read(m.stream);
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, m.stream));
-    read32_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst, half, 1u, m.sink);
-    ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, m.stream));
-    ROOFLINE_CUDA_CHECK(cudaEventSynchronize(m.ev1));
-    ROOFLINE_CUDA_CHECK(cudaGetLastError());
-    float ms = 0.0f;
-    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, m.ev0, m.ev1));
-    Sample s;
-    s.seconds = static_cast<double>(ms) * 1e-3;
-    s.work = static_cast<double>(half) * 32.0;
-    s.threads = static_cast<std::int64_t>(half);
-    out.push_back(s);
-  }
-  return out;
+  // The eviction reads the source buffer; the timed kernel, queued behind it, reads the
+  // destination's first bytes, which the eviction pushed out of L2.
+  return m.timed([&] { read32_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst, half, 1u, m.sink); }, 0,
+                 repetitions, static_cast<double>(half) * 32.0, static_cast<std::int64_t>(half), 0,
+                 [&] { launch_stream_read(m.stream); });
 }
 
 std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, int repetitions) {
