@@ -39,8 +39,9 @@ void add_calibrate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "calibrate",
       "Measure this device's ceilings (DRAM read/write/copy bandwidth, L2 bandwidth against working set, launch "
-      "floor, loaded and unloaded latency, SM clock, FMA peaks, barrier steps, atomics to one address, random DRAM "
-      "loads and the sectors each fetches, L2 fabric factor and residency) and store them for the model");
+      "floor, block turnover, loaded and unloaded latency, SM clock, FMA peaks, barrier steps, global atomics, "
+      "random DRAM loads and the sectors each fetches, merged column stores, split stores, L2 fabric factor and "
+      "residency) and store them for the model");
   auto device = std::make_shared<int>(0);
   auto db = std::make_shared<std::string>("roofline.db");
   auto format = std::make_shared<std::string>("table");
@@ -50,7 +51,7 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--db", *db, "SQLite database to store the calibration in (created when missing)")->capture_default_str();
   cmd->add_option("--format", *format, "table or json")->capture_default_str();
   cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
-  cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, L2 residency fractions)");
+  cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, random loads' DRAM sectors, split stores, L2 residency)");
   cmd->footer(
       "The ceilings are stored for this device in --db; `run`, `predict --db` and `accuracy` use the latest.\n"
       "Examples:\n"
