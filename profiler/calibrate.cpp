@@ -590,7 +590,7 @@ std::string profile_split_stores(CounterProbe& p) {
     p.c.add("store_revisit_l2_fraction", {(value_of(r, kTexWrite) - sectors) / (3 * sectors), 0.0},
             fmt::format("four 4-byte stores per thread, each its own instruction, into its 16 bytes (four sector "
                         "writes per sector by L1's count): ({} - sectors) / (3 x sectors); one profiled launch over {}",
-                        kTexWrite, mib(std::min(static_cast<double>(p.c.bytes), 256 * kMiB))));
+                        kTexWrite, mib(sectors * 32)));
   return {};
 }
 
