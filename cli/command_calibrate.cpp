@@ -51,7 +51,8 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--db", *db, "SQLite database to store the calibration in (created when missing)")->capture_default_str();
   cmd->add_option("--format", *format, "table or json")->capture_default_str();
   cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
-  cmd->add_flag("--no-counters", *no_counters, "skip the CUPTI part (L2 fabric factor, random loads' DRAM sectors, split stores, L2 residency)");
+  cmd->add_flag("--no-counters", *no_counters,
+                "skip the CUPTI part (L2 fabric factor, random loads' DRAM sectors, split stores, L2 residency)");
   cmd->footer(
       "The ceilings are stored for this device in --db; `run`, `predict --db` and `accuracy` use the latest.\n"
       "Examples:\n"

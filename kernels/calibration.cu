@@ -361,15 +361,15 @@ struct CalibrationKernels::Impl {
   void* fma_out = nullptr;
   ClockRecord* records = nullptr;
   int max_blocks = 0;
+  cudaStream_t stream = nullptr;
+  cudaEvent_t ev0 = nullptr, ev1 = nullptr;
+  std::vector<ClockRecord> host_records;
 
   // One resident wave of `kernel`'s blocks, at most max_blocks (the clock records' room).
   template <typename Kernel>
   int resident_wave(Kernel kernel) const {
     return std::min(resident_blocks(kernel, sms), max_blocks);
   }
-  cudaStream_t stream = nullptr;
-  cudaEvent_t ev0 = nullptr, ev1 = nullptr;
-  std::vector<ClockRecord> host_records;
 
   ~Impl() {
     for (void* p : {static_cast<void*>(src), static_cast<void*>(dst), static_cast<void*>(chase_buf),
@@ -594,7 +594,8 @@ std::vector<Sample> CalibrationKernels::time_cold_read_wave(int repetitions) {
 std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, int repetitions) {
   Impl& m = *impl_;
   constexpr unsigned kWindowWords = 1u << 20;  // 4 MiB: the buffers are at least 16 MiB
-  const auto blocks = static_cast<unsigned>(resident_blocks(write4_one_shot_kernel, m.sms)) * static_cast<unsigned>(waves);
+  const auto blocks =
+      static_cast<unsigned>(resident_blocks(write4_one_shot_kernel, m.sms)) * static_cast<unsigned>(waves);
   auto* dst = reinterpret_cast<unsigned*>(m.dst);
   return m.timed([&] { write4_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(dst, kWindowWords - 1, 7u); }, warmup,
                  repetitions, waves, static_cast<std::int64_t>(blocks) * kBlock, 0);

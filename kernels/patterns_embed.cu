@@ -30,7 +30,8 @@ namespace {
 
 // A copy: exact.
 HostCheckResult check_embedding(const HostArrays& a) {
-  return patterns::compare_indexed_copy(a.n, a.as<std::int32_t>(0), a.as<float>(1), a.as<float>(2), patterns::embedding_at);
+  return patterns::compare_indexed_copy(a.n, a.as<std::int32_t>(0), a.as<float>(1), a.as<float>(2),
+                                        patterns::embedding_at);
 }
 
 // ids: one per row of 128 (n / 128), uniform over [0, n / 128) (InputValues::indices: over the

@@ -38,7 +38,8 @@ namespace {
 
 // A copy: exact.
 HostCheckResult check_gather(const HostArrays& a) {
-  return patterns::compare_indexed_copy(a.n, a.as<std::int32_t>(0), a.as<float>(1), a.as<float>(2), patterns::gather_at);
+  return patterns::compare_indexed_copy(a.n, a.as<std::int32_t>(0), a.as<float>(1), a.as<float>(2),
+                                        patterns::gather_at);
 }
 
 // Rows in double. The device adds the row's 8 products by fmaf in column order: allowance of

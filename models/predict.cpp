@@ -511,7 +511,8 @@ void add_atomic_misses(const GpuSpec& gpu, double count, double footprint_bytes,
 void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, double count, std::int64_t n,
                         bool tail, PassWork& w) {
   if (count <= 0) return;
-  const double addresses = at.addresses_per_n > 0 ? std::max(1.0, at.addresses_per_n * static_cast<double>(n)) : at.addresses;
+  const double addresses =
+      at.addresses_per_n > 0 ? std::max(1.0, at.addresses_per_n * static_cast<double>(n)) : at.addresses;
   const double bytes = std::max(4, size_bytes(type));  // the L2 applies atomics to 32- or 64-bit words
   const bool floating = type != DType::i32 && type != DType::u8;
   const double units = std::max(1.0, addresses * bytes / gpu.atomic_unit_bytes.value);
