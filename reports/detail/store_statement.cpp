@@ -37,7 +37,9 @@ Statement& Statement::bind(std::int64_t v) { return check(sqlite3_bind_int64(stm
 Statement& Statement::bind(std::uint64_t v) { return bind(static_cast<std::int64_t>(v)); }
 Statement& Statement::bind(double v) { return check(sqlite3_bind_double(stmt_, next_++, v)); }
 Statement& Statement::bind(std::string_view v) {
-  return check(sqlite3_bind_text(stmt_, next_++, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+  // An empty view may have no data pointer, which SQLite would bind as NULL; text stays text.
+  const char* text = v.data() ? v.data() : "";
+  return check(sqlite3_bind_text(stmt_, next_++, text, static_cast<int>(v.size()), SQLITE_TRANSIENT));
 }
 Statement& Statement::bind_null() { return check(sqlite3_bind_null(stmt_, next_++)); }
 

@@ -574,7 +574,10 @@ ProfiledLaunchRecord profiled(const std::string& mangled, const std::string& dem
   r.launch.counter_status = CounterStatus::collected;
   r.launch.counter_note = "";
   r.launch.passes = 12;
-  r.launch.counters = {{"dram__bytes_read.sum", 1.5e9}, {"gpu__time_duration.sum", duration_s * 1e9}};
+  // The last is no metric of the declared table (a `--metrics` extra): stored with no unit.
+  r.launch.counters = {{"dram__bytes_read.sum", 1.5e9},
+                       {"gpu__time_duration.sum", duration_s * 1e9},
+                       {"smsp__inst_executed_op_shared_ld.sum", 2048}};
   CounterAnalysis& a = r.analysis;
   a.limiter = limiter;
   a.loads = {{"dram", 81.5, "dram bytes / duration / 3.35 TB/s"}, {"l2", 40.0, "lts bytes / duration"}};
@@ -670,6 +673,7 @@ TEST_F(StoreTest, ProfileRunRoundTripsInLaunchOrder) {
   ASSERT_EQ(got.profiled.size(), 3u);
   for (std::size_t i = 0; i < launches.size(); ++i) expect_same(got.profiled[i], launches[i]);
   EXPECT_EQ(scalar(s, "SELECT count(*) FROM kernel_symbols"), 2);  // names stored once
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM metrics WHERE name = 'smsp__inst_executed_op_shared_ld.sum' AND unit = ''"), 1);
 
   const auto runs = s.list_runs();
   ASSERT_EQ(runs.size(), 1u);
