@@ -548,11 +548,14 @@ void add_block_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
   const std::int64_t n = ctx.launch.n;
   const double blocks = static_cast<double>(pp.grid);
   // Shared memory: a warp request takes one wavefront per conflict way, and at least one per
-  // 128 bytes it moves; per_block counts are warp requests already.
+  // 128 bytes it moves; per_block counts are warp requests already. A broadcast moves one word,
+  // yet a 128-bit access is still served a half-warp at a time: two wavefronts, whatever its
+  // addresses (docs/results/h200/shared-wavefronts/probe.txt).
   for (const auto& sh : pass.shared) {
     const double requests = static_cast<double>(n) * scaled_count(sh.per_element, sh.times, ctx.dims) / 32 + blocks * sh.per_block;
     const double access_bytes = sh.vector * (sh.type ? size_bytes(*sh.type) : 4);
-    const double wavefronts = requests * (sh.broadcast ? 1.0 : std::max(sh.ways, access_bytes * 32 / 128.0));
+    const double wavefronts =
+        requests * (sh.broadcast ? std::max(1.0, access_bytes / 8) : std::max(sh.ways, access_bytes * 32 / 128.0));
     w.wavefronts += wavefronts;
     if (!sh.atomic) (sh.op == AccessOp::store ? w.shared_st : w.shared_ld) += wavefronts;
   }

@@ -77,6 +77,19 @@ TEST(PatternTerms, SharedMemoryBarriersAndBlockAtomics) {
   EXPECT_EQ(p.buffer_bytes, n * 4.0 + 4);
 }
 
+TEST(PatternTerms, WideSharedLoadsTakeAWavefrontPerHalfWarpEvenWhenBroadcast) {
+  // One shared load per element: n / 32 warp requests. A 128-bit broadcast moves 16 bytes but is
+  // served a half-warp at a time (2 wavefronts); a 64-bit broadcast takes one; 128-bit loads of
+  // 32 different lanes move 512 bytes, 4 wavefronts of 128.
+  const std::int64_t n = 1 << 20;
+  const auto wavefronts = [&](const std::string& kernel) {
+    return counter_value(predict(kernel, n, CacheState::cold), "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum");
+  };
+  EXPECT_EQ(wavefronts("shared_broadcast_128"), n / 32.0 * 2);
+  EXPECT_EQ(wavefronts("shared_broadcast_64"), n / 32.0);
+  EXPECT_EQ(wavefronts("shared_lanes_128"), n / 32.0 * 4);
+}
+
 TEST(PatternTerms, RandomAtomicsGoAsFastAsTheL2AtomicUnitsTheirTableSpans) {
   // 2^24 integer atomics, each lane a random word of 1024 (4 KiB: four 1 KiB units). Per atomic:
   // (1 / small-table rate - 1 / scattered rate) / 4 + 1 / scattered rate SM cycles, at 1.98 GHz;
