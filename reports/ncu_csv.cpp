@@ -79,8 +79,20 @@ NcuImport read_ncu_csv(const std::filesystem::path& file, KernelNameBase kernel_
 
 std::vector<std::string> import_warnings(const NcuImport& import) {
   std::vector<std::string> lines;
-  for (const auto& m : import.not_imported)
-    lines.push_back(fmt::format("not imported: {} ({}): {}", m.name, launches_text(m.launches), m.why));
+  int rollups = 0, attributes = 0;
+  for (const auto& m : import.not_imported) {
+    if (m.kind == NotImportedKind::other_rollup) ++rollups;
+    if (m.kind == NotImportedKind::ncu_attribute) ++attributes;
+    if (m.kind == NotImportedKind::unknown)
+      lines.push_back(fmt::format("not imported: {} ({}): {}", m.name, launches_text(m.launches), m.why));
+  }
+  if (rollups > 0)
+    lines.push_back(fmt::format("left out: {} other rollup{} (.avg, .max, .min, .sum) of the metrics imported", rollups,
+                                rollups == 1 ? "" : "s"));
+  if (attributes > 0)
+    lines.push_back(fmt::format("left out: {} launch and session attribute{} ncu writes with every launch "
+                                "(launch__*, nvlink__*, numa__*, profiler__*, ...)",
+                                attributes, attributes == 1 ? "" : "s"));
   for (std::size_t i = 0; i < import.launches.size(); ++i)
     if (!import.launches[i].duration_s)
       lines.push_back(fmt::format("launch ID {} ({}): no usable duration (gpu__time_duration.sum, \"Duration\")",

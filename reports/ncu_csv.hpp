@@ -28,11 +28,21 @@ std::string_view to_string(KernelNameBase b);
 enum class NcuPage { raw, details };
 std::string_view to_string(NcuPage p);  // "raw page", "details page"
 
+// Why a metric of the export is not kept. ncu's raw page writes every rollup of each metric it
+// was asked for (.avg, .max, .min and .sum) and a set of launch and session attributes with
+// every launch: those are expected and summed up in one line each, the rest named one by one.
+enum class NotImportedKind {
+  other_rollup,   // another rollup of a metric that is imported (dram__bytes_read.avg beside .sum)
+  ncu_attribute,  // launch__*, nvlink__*, numa__*, profiler__*, ...: ncu's own, for every launch
+  unknown,        // a metric the table does not have, or a value that does not convert
+};
+
 // A metric of the export that no launch keeps, and why.
 struct NcuMetricNotImported {
   std::string name;
   int launches = 0;  // launches that had a value for it
   std::string why;   // "not in roofline's metric table", "unit 'cycle' is not ns", ...
+  NotImportedKind kind = NotImportedKind::unknown;
 };
 
 struct NcuImport {
@@ -51,8 +61,9 @@ NcuImport parse_ncu_csv(std::string_view text, std::string_view file_name, Kerne
 // Reads the file; throws InputError naming it when it cannot be read or is a directory.
 NcuImport read_ncu_csv(const std::filesystem::path& file, KernelNameBase kernel_names);
 
-// One line per metric not imported ("not imported: <name> (<n> launches): <why>") and per launch
-// with no usable duration: what the command prints to stderr and the run's note keeps.
+// One line per unknown metric not imported ("not imported: <name> (<n> launches): <why>"), one
+// line each for the other rollups and ncu's attributes left out, and one per launch with no
+// usable duration: what the command prints to stderr and the run's note keeps.
 std::vector<std::string> import_warnings(const NcuImport& import);
 // The run's note: where the launches came from, then every warning.
 std::string import_note(const NcuImport& import, std::string_view file_name);

@@ -68,6 +68,33 @@ std::optional<Statistic> statistic_of(std::string_view name) {
   return std::nullopt;
 }
 
+// Prefixes of the launch and session attributes ncu writes with every launch on its raw page,
+// beside the metrics it was asked for (the identity keeps the launch__ ones it needs).
+constexpr std::array<std::string_view, 6> kNcuAttributePrefixes{"launch__", "nvlink__", "numa__", "profiler__",
+                                                                 "c2clink__", "device__"};
+
+// "dram__bytes_read.avg" when "dram__bytes_read.sum" is in the table; the same for a rollup
+// followed by a suffix ("dram__throughput.max.pct_of_peak_sustained_elapsed").
+bool is_other_rollup_of_a_table_metric(std::string_view name) {
+  const auto dot = name.find('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view base = name.substr(0, dot), rest = name.substr(dot + 1);
+  const auto end = rest.find('.');
+  const std::string_view rollup = rest.substr(0, end), suffix = end == std::string_view::npos ? "" : rest.substr(end);
+  constexpr std::array<std::string_view, 4> kRollups{"sum", "avg", "max", "min"};
+  if (std::find(kRollups.begin(), kRollups.end(), rollup) == kRollups.end()) return false;
+  return std::any_of(kRollups.begin(), kRollups.end(), [&](std::string_view other) {
+    return other != rollup && find_metric(fmt::format("{}.{}{}", base, other, suffix)) != nullptr;
+  });
+}
+
+NotImportedKind kind_of_unknown(std::string_view name) {
+  if (std::any_of(kNcuAttributePrefixes.begin(), kNcuAttributePrefixes.end(),
+                  [&](std::string_view prefix) { return name.starts_with(prefix); }))
+    return NotImportedKind::ncu_attribute;
+  return is_other_rollup_of_a_table_metric(name) ? NotImportedKind::other_rollup : NotImportedKind::unknown;
+}
+
 const MetricInfo* table_metric(std::string_view name) {
   for (const auto& [display, table_name] : kDisplayNames)
     if (name == display) return find_metric(table_name);
@@ -166,7 +193,7 @@ void NcuLaunches::add_metric(std::size_t launch, std::string_view name, std::str
                              std::string_view value) {
   if (no_value(value) || take_launch_statistic(launch, name, unit, value)) return;
   const MetricInfo* m = table_metric(name);
-  if (m == nullptr) return not_imported(launch, name, "not in roofline's metric table");
+  if (m == nullptr) return not_imported(launch, name, "not in roofline's metric table", kind_of_unknown(name));
   const auto number = parse_ncu_number(value);
   if (!number) return not_imported(launch, name, fmt::format("'{}' is not a number", value));
   const auto converted = to_table_unit(*number, unit, m->unit);
@@ -222,9 +249,10 @@ bool NcuLaunches::take_launch_statistic(std::size_t launch, std::string_view nam
   return true;
 }
 
-void NcuLaunches::not_imported(std::size_t launch, std::string_view name, std::string why) {
+void NcuLaunches::not_imported(std::size_t launch, std::string_view name, std::string why, NotImportedKind kind) {
   auto it = std::find_if(dropped_.begin(), dropped_.end(), [&](const Dropped& d) { return d.metric.name == name; });
-  if (it == dropped_.end()) it = dropped_.insert(dropped_.end(), Dropped{{std::string(name), 0, std::move(why)}, {}});
+  if (it == dropped_.end())
+    it = dropped_.insert(dropped_.end(), Dropped{{std::string(name), 0, std::move(why), kind}, {}});
   if (it->last_launch == launch) return;
   it->last_launch = launch;
   ++it->metric.launches;

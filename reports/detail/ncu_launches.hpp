@@ -38,7 +38,8 @@ class NcuLaunches {
 
  private:
   bool take_launch_statistic(std::size_t launch, std::string_view name, std::string_view unit, std::string_view value);
-  void not_imported(std::size_t launch, std::string_view name, std::string why);
+  void not_imported(std::size_t launch, std::string_view name, std::string why,
+                    NotImportedKind kind = NotImportedKind::unknown);
 
   std::string file_name_;
   int header_line_ = 0;

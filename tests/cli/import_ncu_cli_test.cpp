@@ -68,9 +68,11 @@ TEST_F(ImportNcuCli, StoresTheExportAsAnImportRun) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("run 1: 3 launches of ", 0), 0u) << r.out;
   EXPECT_EQ(r.err,
-            "not imported: launch__waves_per_multiprocessor (3 launches): not in roofline's metric table\n"
             "not imported: sm__throughput.avg.pct_of_peak_sustained_elapsed (2 launches): not in roofline's metric "
             "table\n"
+            "left out: 1 other rollup (.avg, .max, .min, .sum) of the metrics imported\n"
+            "left out: 1 launch and session attribute ncu writes with every launch (launch__*, nvlink__*, numa__*, "
+            "profiler__*, ...)\n"
             "launch ID 2 (void add<float>(const float *, float *, int)): no usable duration "
             "(gpu__time_duration.sum, \"Duration\")\n");
 
@@ -78,7 +80,7 @@ TEST_F(ImportNcuCli, StoresTheExportAsAnImportRun) {
   EXPECT_EQ(stored.run.kind, RunKind::import);
   EXPECT_EQ(stored.run.status, RunStatus::complete);
   EXPECT_EQ(stored.run.gpu_id, "h100-sxm");
-  EXPECT_NE(stored.run.note.find("not imported: launch__waves_per_multiprocessor (3 launches)"), std::string::npos);
+  EXPECT_NE(stored.run.note.find("left out: 1 launch and session attribute ncu writes"), std::string::npos);
   ASSERT_TRUE(stored.run.device);
   EXPECT_EQ(stored.run.device->name, "NVIDIA H100 80GB HBM3");
   ASSERT_EQ(stored.profiled.size(), 3u);

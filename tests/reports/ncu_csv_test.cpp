@@ -154,13 +154,19 @@ TEST(NcuCsv, ReadsTheRawPage) {
   EXPECT_EQ(no_duration.counters.size(), 1u);  // registers; every "n/a" left out
   EXPECT_NE(no_duration.counter_note.find("no usable gpu__time_duration.sum"), std::string::npos);
 
-  // Device attributes and launch statistics the identity holds are not listed.
-  ASSERT_EQ(import.not_imported.size(), 2u);
-  EXPECT_EQ(import.not_imported[0].name, "launch__waves_per_multiprocessor");
-  EXPECT_EQ(import.not_imported[0].launches, 3);
-  EXPECT_EQ(import.not_imported[0].why, "not in roofline's metric table");
-  EXPECT_EQ(import.not_imported[1].name, "sm__throughput.avg.pct_of_peak_sustained_elapsed");
-  EXPECT_EQ(import.not_imported[1].launches, 2);  // "n/a" for the third
+  // Device attributes and launch statistics the identity holds are not listed; another rollup of
+  // an imported metric and ncu's own launch attributes are, as expected leftovers.
+  ASSERT_EQ(import.not_imported.size(), 3u);
+  EXPECT_EQ(import.not_imported[0].name, "dram__bytes_read.max");
+  EXPECT_EQ(import.not_imported[0].kind, NotImportedKind::other_rollup);
+  EXPECT_EQ(import.not_imported[0].launches, 2);
+  EXPECT_EQ(import.not_imported[1].name, "launch__waves_per_multiprocessor");
+  EXPECT_EQ(import.not_imported[1].kind, NotImportedKind::ncu_attribute);
+  EXPECT_EQ(import.not_imported[1].launches, 3);
+  EXPECT_EQ(import.not_imported[1].why, "not in roofline's metric table");
+  EXPECT_EQ(import.not_imported[2].name, "sm__throughput.avg.pct_of_peak_sustained_elapsed");
+  EXPECT_EQ(import.not_imported[2].kind, NotImportedKind::unknown);  // no rollup of it is in the table
+  EXPECT_EQ(import.not_imported[2].launches, 2);                     // "n/a" for the third
 }
 
 TEST(NcuCsv, ReadsTheDetailsPage) {
@@ -237,14 +243,16 @@ TEST(NcuCsv, WarningsAndNoteNameEveryMetricAndLaunchLeftOut) {
   const NcuImport import = read_ncu_csv(kData / "ncu_raw_page.csv", KernelNameBase::demangled);
   EXPECT_EQ(import_warnings(import),
             (std::vector<std::string>{
-                "not imported: launch__waves_per_multiprocessor (3 launches): not in roofline's metric table",
                 "not imported: sm__throughput.avg.pct_of_peak_sustained_elapsed (2 launches): not in roofline's "
                 "metric table",
+                "left out: 1 other rollup (.avg, .max, .min, .sum) of the metrics imported",
+                "left out: 1 launch and session attribute ncu writes with every launch (launch__*, nvlink__*, "
+                "numa__*, profiler__*, ...)",
                 "launch ID 2 (void add<float>(const float *, float *, int)): no usable duration "
                 "(gpu__time_duration.sum, \"Duration\")"}));
   const std::string note = import_note(import, "raw.csv");
   EXPECT_EQ(note.rfind("imported from raw.csv (Nsight Compute raw page, demangled kernel names): 3 launches; "
-                       "not imported: launch__waves_per_multiprocessor (3 launches)",
+                       "not imported: sm__throughput.avg.pct_of_peak_sustained_elapsed (2 launches)",
                        0),
             0u)
       << note;
