@@ -4,7 +4,8 @@
 // 270,336 elements on an H100/H200) or grid-stride (one resident wave looping over the same
 // elements, one element per trip, unroll 1). Each kernel runs at 128 and 512 waves (trips) over
 // DRAM-sized buffers; the time per wave (trip) is the slope between the two, median of 5 event
-// timings. Prints one line per kernel (scripts/device/turnover_probe.sh).
+// timings. Prints one line per kernel, then the grid-stride load's time per trip with a fraction
+// of the resident threads (scripts/device/turnover_probe.sh).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -109,6 +110,18 @@ int main() {
   for (int work = 0; work < 4; ++work) {
     run(work, false);
     run(work, true);
+  }
+  // The loaded latency against the DRAM utilization the loads make: the grid-stride 4-byte load
+  // with a fraction of the resident threads (fewer bytes in flight), 512 trips of the full grid's
+  // elements each. Latency per trip = time / trips; utilization = bytes / time / the best rate.
+  std::printf("\n%-10s %12s %14s %10s\n", "threads", "ms", "ns per trip", "GB/s");
+  for (int part : {32, 16, 8, 4, 2, 1}) {
+    const long long threads = resident / part, n = threads * waves_hi;
+    const double t = median_ms([&] {
+      grid_stride<kLoad><<<static_cast<unsigned>(threads / block), block>>>(in, out, n);
+      check(cudaGetLastError(), "launch");
+    });
+    std::printf("%-10lld %12.4f %14.1f %10.1f\n", threads, t, t * 1e6 / waves_hi, n * 4.0 / (t * 1e-3) / 1e9);
   }
   cudaFree(in);
   cudaFree(out);
