@@ -218,6 +218,14 @@ __global__ void __launch_bounds__(kBlock) write4_one_shot_kernel(unsigned* __res
   dst[i & mask] = value;
 }
 
+// One byte loaded and stored again (plus one) per thread, one-shot: each block's store waits for
+// its load, and the block retires after it, as a one-shot add's blocks do.
+__global__ void __launch_bounds__(kBlock) copy1_one_shot_kernel(const unsigned char* __restrict__ src,
+                                                                unsigned char* __restrict__ dst) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  dst[i] = static_cast<unsigned char>(src[i] + 1);
+}
+
 // Atomics that all meet on one word: `spread` is 0 at run time, so the compiler cannot prove
 // the address uniform and aggregate them; every thread's atomics reach the L2 one by one.
 template <typename T>
@@ -601,6 +609,18 @@ std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, 
                  repetitions, waves, static_cast<std::int64_t>(blocks) * kBlock, 0);
 }
 
+std::vector<Sample> CalibrationKernels::time_copy_waves(int waves, int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const std::int64_t resident = static_cast<std::int64_t>(resident_blocks(copy1_one_shot_kernel, m.sms)) * kBlock;
+  const auto bytes = static_cast<std::size_t>(resident) * static_cast<std::size_t>(waves);
+  if (bytes > m.bytes) throw Error("calibration: " + std::to_string(waves) + " waves of one-byte copies exceed the buffer");
+  const auto blocks = static_cast<unsigned>(bytes / kBlock);
+  const auto* src = reinterpret_cast<const unsigned char*>(m.src);
+  auto* dst = reinterpret_cast<unsigned char*>(m.dst);
+  return m.timed([&] { copy1_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(src, dst); }, warmup, repetitions,
+                 2.0 * static_cast<double>(bytes), resident, 0);
+}
+
 std::vector<Sample> CalibrationKernels::time_scalar_read_one_shot(int warmup, int repetitions) {
   Impl& m = *impl_;
   const std::size_t n = m.bytes / 4;
@@ -663,12 +683,14 @@ void CalibrationKernels::launch_l2_read(std::size_t ws, std::size_t total, void*
 }
 
 std::vector<Sample> CalibrationKernels::time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup,
-                                                         int repetitions) {
+                                                         int repetitions, int divisor) {
   Impl& m = *impl_;
   if (ws < 4 || ws > m.bytes) throw Error("calibration: working set of " + std::to_string(ws) + " B outside the buffer");
-  const int blocks = std::min(l2_only ? resident_blocks(read4_ilp1_kernel<true>, m.sms)
-                                      : resident_blocks(read4_ilp1_kernel<false>, m.sms),
-                              m.max_blocks);
+  const int blocks = std::max(std::min(l2_only ? resident_blocks(read4_ilp1_kernel<true>, m.sms)
+                                               : resident_blocks(read4_ilp1_kernel<false>, m.sms),
+                                       m.max_blocks) /
+                                  std::max(divisor, 1),
+                              1);
   const double threads = static_cast<double>(blocks) * kBlock;
   const auto n = static_cast<unsigned>(std::min<std::size_t>(ws / 4, 0x7fffffffu));
   const unsigned per = std::max(static_cast<unsigned>(static_cast<double>(total) / 4.0 / threads), 1u);

@@ -80,7 +80,9 @@ class CalibrationKernels {
   std::vector<Sample> time_l2_read(std::size_t ws, std::size_t total, int warmup, int repetitions);
   void launch_l2_read(std::size_t ws, std::size_t total, void* stream);
   // Scalar loads, one in flight per thread, over ws bytes, total bytes per launch. l2_only: ld.global.cg.
-  std::vector<Sample> time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup, int repetitions);
+  // divisor > 1: 1 / divisor of the resident blocks (fewer bytes in flight, DRAM less busy).
+  std::vector<Sample> time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup, int repetitions,
+                                       int divisor = 1);
   // One-shot scalar reads: one 4-byte load per thread over the whole source buffer, n / 256
   // blocks; Sample::threads is the resident thread count (SMs x resident blocks x 256).
   std::vector<Sample> time_scalar_read_one_shot(int warmup, int repetitions);
@@ -99,6 +101,10 @@ class CalibrationKernels {
   // destination buffer's first bytes), every launch timed after an L2 eviction queued before it
   // (cold, as the suite's cold launches); work = bytes read.
   std::vector<Sample> time_cold_read_wave(int repetitions);
+  // One-shot blocks whose threads each load one byte and store it again, `waves` times as many as
+  // fit on the device at once (waves x resident bytes of each buffer); work = bytes read and
+  // written; Sample::threads is the resident thread count.
+  std::vector<Sample> time_copy_waves(int waves, int warmup, int repetitions);
   // One-shot write-only blocks (one 4-byte store per thread, into 4 MiB that stay in L2), `waves`
   // times as many as fit on the device at once; work = waves.
   std::vector<Sample> time_block_waves(int waves, int warmup, int repetitions);

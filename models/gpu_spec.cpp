@@ -31,9 +31,12 @@ constexpr std::array kParams{
              &G::l2_resident_hi_fraction},
     GpuParam{"dram_latency_ns", "ns", "unloaded DRAM latency (pointer chase)", &G::dram_latency_ns},
     GpuParam{"dram_loaded_latency_ns", "ns",
-             "DRAM latency under a streaming load: the latency bound's round trip", &G::dram_loaded_latency_ns},
+             "DRAM latency of streaming loads with every thread resident (Little's law); the counter analysis' round",
+             &G::dram_loaded_latency_ns},
+    GpuParam{"dram_stream_latency_ns", "ns",
+             "the latency bound's DRAM round of streaming loads with the DRAM idle (u = 0)", &G::dram_stream_latency_ns},
     GpuParam{"dram_queue_latency_ns", "ns",
-             "queueing delay the loaded DRAM latency grows by per u / (1 - u) of DRAM utilization u",
+             "queueing delay the DRAM round grows by per u / (1 - u) of DRAM utilization u",
              &G::dram_queue_latency_ns},
     GpuParam{"dram_ramp_ns", "ns",
              "time before a launch's DRAM reads stream at full bandwidth (first misses, TLB fills), added to the DRAM bound",
@@ -45,6 +48,10 @@ constexpr std::array kParams{
              "shortest time one wave of a one-shot grid's blocks takes (launching, indexing, one access, retiring); "
              "the latency bound is at least the waves times this",
              &G::block_wave_ns},
+    GpuParam{"store_round_ns", "ns",
+             "round trip of a store of loaded data with the DRAM idle: a thread that stores what it loaded waits "
+             "for it each round of its stores (it grows with DRAM utilization as the DRAM round does)",
+             &G::store_round_ns},
     GpuParam{"l2_cold_dirty_bytes", "B",
              "dirty lines a cold L2 still holds (as ncu's cache control leaves it); a cold launch whose footprint "
              "passes the resident share of the L2 writes them back",

@@ -24,8 +24,9 @@ struct GpuSpec {
   Quantity l2_bytes, l2_partitions, l2_bandwidth, l2_fabric_factor;
   Quantity l2_resident_lo_fraction, l2_resident_hi_fraction;
   // Latencies (ns)
-  Quantity dram_latency_ns, dram_loaded_latency_ns, dram_queue_latency_ns, dram_ramp_ns, l2_latency_ns, l2_loaded_latency_ns;
-  Quantity block_wave_ns, l2_cold_dirty_bytes;
+  Quantity dram_latency_ns, dram_loaded_latency_ns, dram_stream_latency_ns, dram_queue_latency_ns, dram_ramp_ns;
+  Quantity l2_latency_ns, l2_loaded_latency_ns;
+  Quantity block_wave_ns, store_round_ns, l2_cold_dirty_bytes;
   Quantity l2_dirty_max_fraction, l2_early_writeback_fraction;
   Quantity launch_overhead_ns;
   // Per-SM limits (occupancy)

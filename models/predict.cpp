@@ -50,16 +50,19 @@ struct LittlesLaw {
 // Little's law over rounds: the resident threads keep their requests in flight for one loaded
 // latency per round, so `rounds` rounds take rounds x L(u), where a round's latency is the L2's
 // loaded latency for the part served by L2 and L0 + q u / (1 - u) for the part served by DRAM
-// (stretched by the warps' queue at their scheduler, round_time), at the DRAM utilization u = dram_s / time that the launch's own DRAM traffic (dram_s at full
-// bandwidth) makes; serial_s (issue that waits for no load) adds to the time. u x time(u) grows
-// with u, so the fixed point u x time(u) = dram_s is found by bisection; the time then
-// approaches dram_s from above as rounds x L0 falls below it.
+// (L0 the round with DRAM idle, q the queueing term, both measured by calibrate; stretched by
+// the warps' queue at their scheduler, round_time), at the DRAM utilization u = dram_s / time
+// that the launch's own DRAM traffic (dram_s at full bandwidth) makes; serial_s (issue that waits
+// for no load) adds to the time. u x time(u) grows with u, so the fixed point u x time(u) =
+// dram_s is found by bisection; the time then approaches dram_s from above as rounds x L0 falls
+// below it.
 LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double from_l2, double dram_s, const Scheduler& sched,
-                       double serial_s) {
-  const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_loaded_latency_ns.value * 1e-9;
-  const double q = gpu.dram_queue_latency_ns.value * 1e-9;
+                       double serial_s, double stores_per_round) {
+  const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_stream_latency_ns.value * 1e-9;
+  const double q = gpu.dram_queue_latency_ns.value * 1e-9, s0 = gpu.store_round_ns.value * 1e-9;
   auto latency = [&](double u) {
-    return round_time(sched, from_l2 * l2 + (1 - from_l2) * (l0 + q * u / (1 - u)));
+    const double queue = q * u / (1 - u);
+    return round_time(sched, from_l2 * l2 + (1 - from_l2) * (l0 + queue)) + stores_per_round * (s0 + queue);
   };
   if (rounds <= 0) return {};
   if (from_l2 >= 1 || dram_s <= 0) return {rounds * latency(0) + serial_s, latency(0), 0};
@@ -136,6 +139,7 @@ struct PassWork {
   double tex_read = 0, tex_write = 0, store_footprint = 0;
   double wavefronts = 0, useful_bytes = 0;
   double load_bytes_per_thread = 0, store_bytes_per_thread = 0;
+  double load_bytes = 0;  // useful bytes of the loads (`useful_bytes` counts the stores too)
   double shared_ld = 0, shared_st = 0;  // shared-memory wavefronts (also in `wavefronts`)
   double atomic_sectors = 0;            // global atomics' L2 sector operations
   double atomic_serial_s = 0;           // global atomics at the rate their addresses allow
@@ -175,6 +179,7 @@ double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
 // per round.
 struct Rounds {
   double resident_threads = 0, in_flight = 0, waves = 0, full = 0, per_wave = 0;
+  double stores_per_round = 0;  // rounds of stores of loaded data per round of loads
   double warp_issue_s = 0;  // a warp's instructions between two rounds (unknown counts: none)
 };
 
@@ -182,14 +187,19 @@ Rounds rounds_of(const GpuSpec& gpu, const KernelPass& pass, const PassPredictio
   Rounds r;
   const double blocks = static_cast<double>(pp.grid);
   r.resident_threads = std::min(blocks * block, static_cast<double>(sms(gpu)) * pp.occupancy.warps_per_sm * 32);
-  // A thread waits for its loads, but its stores' bytes still add to each round: counting loads
-  // alone made the H100's scalar adds 20 % fast (docs/model.md).
-  const double per_thread = w.load_bytes_per_thread > 0 ? w.load_bytes_per_thread : w.store_bytes_per_thread;
-  r.in_flight = r.resident_threads * per_thread * pass.ilp;
+  // The rounds are the loads' (a store-only kernel's are its stores'); a store of loaded data
+  // adds its own round trip to each (store_round_ns, littles_law).
+  const bool loads = w.load_bytes_per_thread > 0;
+  r.in_flight = r.resident_threads * (loads ? w.load_bytes_per_thread : w.store_bytes_per_thread) * pass.ilp;
   if (r.in_flight <= 0) return r;
   r.waves = blocks / (sms(gpu) * pp.occupancy.blocks_per_sm);
   r.full = pass.grid == GridPolicy::one_shot && r.waves > 1 ? std::floor(r.waves) : r.waves;
-  r.per_wave = w.useful_bytes / r.in_flight / r.waves * w.load_chain;
+  r.per_wave = (loads ? w.load_bytes : w.useful_bytes) / r.in_flight / r.waves * w.load_chain;
+  // A thread stores what its loads brought: its rounds of stores (its store bytes over those it
+  // stores at once), against its rounds of loads (a K loop's many loads end in one store).
+  if (loads && w.store_bytes_per_thread > 0)
+    r.stores_per_round = (w.useful_bytes - w.load_bytes) / (r.resident_threads * w.store_bytes_per_thread * pass.ilp) /
+                         r.waves / r.per_wave;
   if (w.inst_known && r.per_wave > 0)
     r.warp_issue_s = w.inst / (blocks * block / 32) / r.per_wave /
                      (gpu.issue_per_scheduler_per_clock.value * sm_clock(gpu));
@@ -222,17 +232,24 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   const double dram_stream = dram_stream_s(gpu, w);
   const double waves = r.waves, full = r.full, in_flight = r.in_flight;
   const double last = r.resident_threads * (waves - full);
-  const double first_round = first_round_issue_s(gpu, r, r.resident_threads);
+  const double stores = r.stores_per_round;
+  // The wave's warps issue their first round one after another while the first ones' stores
+  // are on their way: the store round covers that much of the issue.
+  const double store_s = stores * gpu.store_round_ns.value * 1e-9;
+  const double first_round = std::max(0.0, first_round_issue_s(gpu, r, r.resident_threads) - store_s);
   const LittlesLaw law = littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves,
-                                     scheduler_of(gpu, r, r.resident_threads), std::ceil(full) * first_round);
+                                     scheduler_of(gpu, r, r.resident_threads), std::ceil(full) * first_round, stores);
   double seconds = law.seconds;
   if (full < waves)
     seconds += littles_law(gpu, r.per_wave, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
-                           first_round_issue_s(gpu, r, last))
+                           std::max(0.0, first_round_issue_s(gpu, r, last) - store_s), stores)
                    .seconds;
   std::string detail =
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
-                  w.useful_bytes / in_flight * w.load_chain, law.latency_s * 1e9, 100 * law.dram_utilization);
+                  r.per_wave * waves, law.latency_s * 1e9, 100 * law.dram_utilization);
+  if (stores > 0)
+    detail += fmt::format(" + {:.3g} rounds of stores x {:.0f} ns and the same queueing", r.per_wave * waves * stores,
+                          gpu.store_round_ns.value);
   if (first_round > 0)
     detail += fmt::format(" + {:.0f} waves x {:.3g} us of first-round issue", std::ceil(waves), first_round * 1e6);
   // A thread's dependent instructions and a block's barrier-separated steps run one after
@@ -456,6 +473,7 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Arra
     w.dram_loads += compulsory;
     if (a.pattern == AccessPattern::random) add_random_misses(gpu, t, compulsory, w);
     w.load_bytes_per_thread += bytes_per_thread;
+    w.load_bytes += t.useful_bytes;
     w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
     w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
   } else {
@@ -762,10 +780,17 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.unused_params.push_back("store_revisit_l2_fraction");
   if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))
     for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"}) p.unused_params.push_back(key);
+  // The round with DRAM idle and its queueing replace the loaded latency, which the counter
+  // analysis and --from-run keep.
+  p.unused_params.push_back("dram_loaded_latency_ns");
+  bool store_rounds = false;  // some pass stores what it loaded
   bool rounds_queue = false;  // some warp issues more per round than a round hides (one warp's view)
-  for (std::size_t i = 0; i < works.size(); ++i)
-    rounds_queue |= first_round_issue_s(gpu, rounds_of(gpu, kernel.passes[i], p.passes[i], works[i], launch.block),
-                                        1) > 0;
+  for (std::size_t i = 0; i < works.size(); ++i) {
+    const Rounds r = rounds_of(gpu, kernel.passes[i], p.passes[i], works[i], launch.block);
+    store_rounds |= r.stores_per_round > 0;
+    rounds_queue |= first_round_issue_s(gpu, r, 1) > 0;
+  }
+  if (!store_rounds) p.unused_params.push_back("store_round_ns");
   if (!rounds_queue) p.unused_params.push_back("latency_hidden_inst");
 
   bind(gpu, p);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -114,10 +115,10 @@ constexpr const char* kFabricRead = "lts__t_sectors_srcunit_ltcfabric_op_read.su
 using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
-// launch overhead; block turnover; a cold wave of reads; L1, L2, DRAM latency; FP32, FP16,
-// BF16 FMA; atomics to one address and spread over a table, barrier steps; random DRAM reads;
-// column stores. One more per L2 working set, and one for the counters.
-constexpr int kFixedSteps = 20;
+// launch overhead; block turnover; the DRAM round against utilization; a cold wave of reads; L1,
+// L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address and spread over a table, barrier
+// steps; random DRAM reads; column stores. One more per L2 working set, and one for the counters.
+constexpr int kFixedSteps = 21;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -366,6 +367,72 @@ void measure_block_waves(Calibrator& c) {
         fmt::format("one-shot blocks of 256 threads, one 4-byte store each into 4 MiB that stay in L2, {} and {} "
                     "resident waves of them: the difference of the two launches' times / {} waves",
                     kFew, kMany, kMany - kFew));
+}
+
+// The DRAM round of the latency bound against the utilization u its own loads make (docs/model.md):
+// scalar loads, one in flight per thread, by 1/8, 1/4, 1/2 and all of the resident threads. Their
+// Little's-law latencies against u / (1 - u) lie on a line whose intercept is the round with DRAM
+// idle (dram_stream_latency_ns) and whose slope is the queueing term (dram_queue_latency_ns),
+// fitted per repetition. Then one-shot blocks that load a byte and store it again: their time per
+// wave beyond that round, less the same queueing once more, is the round trip of a store of
+// loaded data with DRAM idle (store_round_ns); 256 and 1024 resident waves, the difference per
+// wave.
+void measure_dram_rounds(Calibrator& c) {
+  const CalibratedValue* sustained = find_value(c.cal, "dram_bandwidth_sustained");
+  c.step("DRAM round against utilization");
+  if (sustained == nullptr) return;
+  const double bw = sustained->value;
+  constexpr std::array kDivisors{8, 4, 2, 1};
+  std::vector<std::vector<calib::Sample>> runs;
+  for (int d : kDivisors) runs.push_back(c.k.time_scalar_read(c.bytes, c.bytes / d, false, c.warm, c.reps, d));
+  auto point = [&](const calib::Sample& s) {  // (u / (1 - u), latency in ns)
+    const double rate = s.work / s.seconds, u = std::min(rate / bw, 0.99);
+    return std::pair{u / (1 - u), static_cast<double>(s.threads) * 4 / rate * 1e9};
+  };
+  std::vector<double> intercepts, slopes;
+  std::string points;
+  for (std::size_t i = 0; i < runs.back().size(); ++i) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
+    for (const auto& run : runs) {
+      if (i >= run.size() || run[i].seconds <= 0) continue;
+      const auto [x, y] = point(run[i]);
+      sx += x, sy += y, sxx += x * x, sxy += x * y, k += 1;
+    }
+    if (k < 3 || k * sxx - sx * sx <= 0) continue;
+    const double slope = (k * sxy - sx * sy) / (k * sxx - sx * sx);
+    slopes.push_back(slope);
+    intercepts.push_back((sy - slope * sx) / k);
+  }
+  for (std::size_t d = 0; d < runs.size(); ++d) {
+    if (runs[d].empty()) continue;
+    const auto [x, y] = point(runs[d].front());
+    points += fmt::format("{}1/{}: {:.0f} ns at u = {:.2f}", points.empty() ? "" : ", ", kDivisors[d], y, x / (1 + x));
+  }
+  const Stat idle = stat_of(intercepts), queue = stat_of(slopes);
+  const std::string how = fmt::format(
+      "scalar loads, one in flight per thread, over {} by 1/8, 1/4, 1/2 and all of the resident threads; Little's-law "
+      "latency against u / (1 - u), u = bandwidth / dram_bandwidth_sustained, fitted by a line per repetition (first "
+      "repetition: {})",
+      c.buf_desc, points);
+  c.add("dram_stream_latency_ns", idle, how + "; the intercept, ns");
+  c.add("dram_queue_latency_ns", queue, how + "; the slope, ns");
+
+  constexpr int kFew = 256, kMany = 1024;
+  const auto few = c.k.time_copy_waves(kFew, c.warm, c.reps), many = c.k.time_copy_waves(kMany, c.warm, c.reps);
+  std::vector<double> waves_ns, store_ns;
+  for (std::size_t i = 0; i < std::min(few.size(), many.size()); ++i) {
+    const double wave_s = (many[i].seconds - few[i].seconds) / (kMany - kFew);
+    const double u = std::min(2.0 * static_cast<double>(many[i].threads) / wave_s / bw, 0.99);
+    waves_ns.push_back(wave_s * 1e9);
+    store_ns.push_back(wave_s * 1e9 - idle.median - 2 * queue.median * u / (1 - u));
+  }
+  c.add("store_round_ns", stat_of(store_ns),
+        fmt::format("one-shot blocks of 256 threads, each loading one byte and storing it again, {} and {} resident "
+                    "waves over {} MiB: time per wave (median {:.0f} ns) - dram_stream_latency_ns - 2 x "
+                    "dram_queue_latency_ns x u / (1 - u) at the wave's own utilization u (a load's round and the "
+                    "store's queueing)",
+                    kFew, kMany, kMany * (many.empty() ? 0.0 : static_cast<double>(many.front().threads)) / kMiB,
+                    stat_of(waves_ns).median));
 }
 
 // What a cold launch whose one wave of threads asks for all its bytes at once (two 16-byte
@@ -704,6 +771,7 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_loaded_latency(c);
   measure_launch_overhead(c);
   measure_block_waves(c);
+  measure_dram_rounds(c);
   measure_cold_wave(c);
   measure_unloaded_latency(c);
   measure_fma_peaks(c, dram.clock_hz);

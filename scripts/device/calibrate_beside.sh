@@ -11,8 +11,11 @@
 #                 sizes, and add_f16x8_pack's (measure.txt)
 #   cold-wave     a cold wave of reads beside the cold 2^20 adds dram_ramp_ns was fitted to
 #                 (measure.txt)
+#   dram-rounds   the DRAM round against utilization and the store a one-shot block waits for,
+#                 beside the exploratory one-shot/grid-stride probe that showed them
+#                 (scripts/device/turnover_probe.sh; turnover/probe.txt)
 set -uo pipefail
-usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave"
+usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds"
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
 E=$OUT/${1:?$usage} && mkdir -p $E
@@ -41,6 +44,10 @@ case $topic in
       --no-counters > $E/measure.txt 2>&1
     echo "measure: exit $?" >> $E/facts.txt
     beside=$E/measure.txt ;;
+  dram-rounds)
+    keys="dram_stream|dram_queue|store_round|dram_loaded|block_wave"
+    bash scripts/device/turnover_probe.sh "$1/turnover" > /dev/null 2>&1; echo "probe: exit $?" >> $E/facts.txt
+    beside=$E/turnover/probe.txt ;;
   *) echo "$usage" >&2; exit 2 ;;
 esac
 cat $E/facts.txt; grep -E "$keys" $E/calibrate.txt; cat $beside
