@@ -84,7 +84,8 @@ void add_accuracy_command(CLI::App& app) {
                         summarize_run(development, static_cast<int>(development.size())), patterns_targets});
     if (!held_out.empty())
       groups.push_back({"Held-out kernels of the patterns suite",
-                        "Kernels whose spec says held_out = true: never used to shape or fit the model, judged only.",
+                        "Kernels whose spec says held_out = true: no parameter is fitted to them; judged apart "
+                        "from the kernels the model was shaped on.",
                         summarize_run(held_out, static_cast<int>(held_out.size())), patterns_targets});
     auto render = [&](std::ostream& markdown) {
       render_accuracy_markdown(record, summary, command, markdown, {}, groups);
