@@ -613,7 +613,8 @@ std::vector<Sample> CalibrationKernels::time_copy_waves(int waves, int warmup, i
   Impl& m = *impl_;
   const std::int64_t resident = static_cast<std::int64_t>(resident_blocks(copy1_one_shot_kernel, m.sms)) * kBlock;
   const auto bytes = static_cast<std::size_t>(resident) * static_cast<std::size_t>(waves);
-  if (bytes > m.bytes) throw Error("calibration: " + std::to_string(waves) + " waves of one-byte copies exceed the buffer");
+  if (bytes > m.bytes)
+    throw Error("calibration: " + std::to_string(waves) + " waves of one-byte copies exceed the buffer");
   const auto blocks = static_cast<unsigned>(bytes / kBlock);
   const auto* src = reinterpret_cast<const unsigned char*>(m.src);
   auto* dst = reinterpret_cast<unsigned char*>(m.dst);

@@ -9,8 +9,8 @@ R=$PWD/.device/bin/roofline
 E=$OUT/${1:?usage: shared_probe.sh LABEL} && mkdir -p $E
 nvcc -O3 -std=c++17 -arch=sm_90 -o $E/shared_probe scripts/device/shared_probe.cu
 cuobjdump -sass $E/shared_probe | grep -oE "LDS(\.[0-9A-Z]+)*" | sort | uniq -c > $E/sass_lds.txt
-$R profile --db $E/probe.db --metrics smsp__inst_executed_op_shared_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum \
-  -- $E/shared_probe > $E/profile.txt 2>&1
+extra=smsp__inst_executed_op_shared_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+$R profile --db $E/probe.db --metrics $extra -- $E/shared_probe > $E/profile.txt 2>&1
 value() { echo "(SELECT v.value FROM profiled_values v JOIN metrics m ON m.id = v.metric_id
                  WHERE v.profiled_launch_id = l.launch_id AND m.name = '$1')"; }
 {
@@ -21,8 +21,8 @@ value() { echo "(SELECT v.value FROM profiled_values v JOIN metrics m ON m.id = 
   $R query --db $E/probe.db "SELECT l.seq, l.kernel,
       $(value smsp__inst_executed_op_shared_ld.sum) AS lds_inst,
       $(value l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum) AS wavefronts,
-      round($(value l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum) / $(value smsp__inst_executed_op_shared_ld.sum), 3)
-        AS wavefronts_per_inst,
+      round($(value l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum) /
+            $(value smsp__inst_executed_op_shared_ld.sum), 3) AS wavefronts_per_inst,
       $(value l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum) AS bank_conflicts
     FROM v_profile_launches l ORDER BY l.seq"
 } | tee $E/probe.txt

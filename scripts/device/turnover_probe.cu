@@ -75,7 +75,8 @@ int main() {
   cudaDeviceProp p{};
   check(cudaGetDeviceProperties(&p, 0), "properties");
   const int block = 256;
-  const long long resident = static_cast<long long>(p.multiProcessorCount) * (p.maxThreadsPerMultiProcessor / block) * block;
+  const long long resident =
+      static_cast<long long>(p.multiProcessorCount) * (p.maxThreadsPerMultiProcessor / block) * block;
   const long long waves_lo = 128, waves_hi = 512, n_max = resident * waves_hi;
   float *in = nullptr, *out = nullptr;
   check(cudaMalloc(&in, n_max * sizeof(float)), "malloc");

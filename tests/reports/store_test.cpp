@@ -673,7 +673,9 @@ TEST_F(StoreTest, ProfileRunRoundTripsInLaunchOrder) {
   ASSERT_EQ(got.profiled.size(), 3u);
   for (std::size_t i = 0; i < launches.size(); ++i) expect_same(got.profiled[i], launches[i]);
   EXPECT_EQ(scalar(s, "SELECT count(*) FROM kernel_symbols"), 2);  // names stored once
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM metrics WHERE name = 'smsp__inst_executed_op_shared_ld.sum' AND unit = ''"), 1);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM metrics "
+                      "WHERE name = 'smsp__inst_executed_op_shared_ld.sum' AND unit = ''"),
+            1);
 
   const auto runs = s.list_runs();
   ASSERT_EQ(runs.size(), 1u);
