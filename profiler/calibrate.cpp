@@ -286,14 +286,17 @@ void measure_l2_bandwidth(Calibrator& c, const Stat& read_bw) {
             "working set where the L2 read bandwidth falls halfway from the far plateau to the DRAM read bandwidth; B");
 }
 
-// Latency (ns, by Little's law) and bandwidth of samples whose threads each keep one 4-B load
-// in flight.
+// Latency (ns, by Little's law) of a sample whose threads each keep one 4-B load in flight.
+double littles_latency_ns(const calib::Sample& x) {
+  return static_cast<double>(x.threads) * 4.0 / (x.work / x.seconds) * 1e9;
+}
+
+// Latency (ns) and bandwidth of such samples.
 std::pair<Stat, Stat> littles_law(const std::vector<calib::Sample>& samples) {
   std::vector<double> lat, bw;
   for (const auto& x : samples) {
-    const double b = x.work / x.seconds;
-    bw.push_back(b);
-    lat.push_back(static_cast<double>(x.threads) * 4.0 / b * 1e9);
+    bw.push_back(x.work / x.seconds);
+    lat.push_back(littles_latency_ns(x));
   }
   return {stat_of(lat), stat_of(bw)};
 }
@@ -386,8 +389,8 @@ void measure_dram_rounds(Calibrator& c) {
   std::vector<std::vector<calib::Sample>> runs;
   for (int d : kDivisors) runs.push_back(c.k.time_scalar_read(c.bytes, c.bytes / d, false, c.warm, c.reps, d));
   auto point = [&](const calib::Sample& s) {  // (u / (1 - u), latency in ns)
-    const double rate = s.work / s.seconds, u = std::min(rate / bw, 0.99);
-    return std::pair{u / (1 - u), static_cast<double>(s.threads) * 4 / rate * 1e9};
+    const double u = std::min(s.work / s.seconds / bw, 0.99);
+    return std::pair{u / (1 - u), littles_latency_ns(s)};
   };
   std::vector<double> intercepts, slopes;
   std::string points;
