@@ -150,6 +150,7 @@ struct PassWork {
   double random_sectors = 0;            // DRAM sectors of random accesses that miss L2 (in dram_loads, dram_write)
   double random_misses = 0;             // those accesses, at the DRAM's random-load rate
   int load_chain = 1;                   // loads whose address needs an earlier load: rounds in series
+  std::vector<double> link_dram_share;  // per link of that chain: the share of its rounds that wait for DRAM
   double barrier_steps = 0;             // barrier-separated steps per block
   double chain_cycles = 0;              // a thread's dependent instruction cycles, all its iterations
   bool inst_known = true;
@@ -219,6 +220,22 @@ double first_round_issue_s(const GpuSpec& gpu, const Rounds& r, double threads) 
   return scheduler_of(gpu, r, threads).warps * std::max(0.0, r.warp_issue_s - hidden);
 }
 
+// The share of a pass's rounds of loads that L2 serves. A round takes as long as its slowest
+// load (docs/results/h100/round-mix/probe.txt): a thread's loads in flight together make one
+// round, so L2 hits issued beside a DRAM load (a stencil's other planes) do not shorten it. Each
+// link of a dependent chain is a round of its own, L2-served as far as its loads do not wait for
+// DRAM. Where each trip of a loop is a round (a K loop re-reading L2-resident tiles), the
+// rounds that re-read from L2 count by their sectors.
+double l2_round_share(const KernelPass& pass, const PassWork& w, double warm_hit) {
+  if (pass.iterations || w.link_dram_share.empty()) {
+    if (w.tex_read <= 0) return warm_hit >= 1 ? 1 : 0;
+    return std::clamp(1 - w.dram_loads / w.tex_read, 0.0, 1.0);
+  }
+  double dram = 0;
+  for (const double share : w.link_dram_share) dram += share;
+  return 1 - dram / static_cast<double>(w.link_dram_share.size());
+}
+
 // Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
 // flight for one loaded latency per round, which grows with DRAM utilization (queueing) and
 // with the queue of warps at their scheduler; each wave adds its first round's issue. A
@@ -228,7 +245,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
                         int block, double warm_hit) {
   const Rounds r = rounds_of(gpu, pass, pp, w, block);
   if (r.in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s + w.atomic_tail_s, "nothing in flight"};
-  const double from_l2 = w.tex_read > 0 ? 1 - w.dram_loads / w.tex_read : (warm_hit >= 1 ? 1 : 0);
+  const double from_l2 = l2_round_share(pass, w, warm_hit);
   const double dram_stream = dram_stream_s(gpu, w);
   const double waves = r.waves, full = r.full, in_flight = r.in_flight;
   const double last = r.resident_threads * (waves - full);
@@ -410,19 +427,18 @@ void size_buffers(LaunchContext& ctx, Prediction& p) {
                                   100 * gpu.l2_resident_hi_fraction.value));
 }
 
-// The longest chain of loads whose addresses come from earlier loads (`depends_on`, which names
-// a load listed before): rounds that cannot overlap. An index, then a row pointer, then the
-// data it points to is three.
-int load_chain_of(const KernelPass& pass) {
+// Each entry's link in the chain of loads whose addresses come from earlier loads (`depends_on`,
+// which names a load listed before): 1 for a load no other load feeds, 0 for a store. Links are
+// rounds that cannot overlap: an index, then a row pointer, then the data it points to is three.
+std::vector<int> load_links(const KernelPass& pass) {
   std::map<std::string, int> depth;
-  int longest = 1;
+  std::vector<int> links;
   for (const auto& a : pass.arrays) {
-    if (a.op != AccessOp::load) continue;
-    const int d = a.depends_on.empty() ? 1 : depth[a.depends_on] + 1;
-    depth[a.name] = std::max(depth[a.name], d);
-    longest = std::max(longest, d);
+    const int d = a.op != AccessOp::load ? 0 : a.depends_on.empty() ? 1 : depth[a.depends_on] + 1;
+    if (d > 0) depth[a.name] = std::max(depth[a.name], d);
+    links.push_back(d);
   }
-  return longest;
+  return links;
 }
 
 // Random loads over a footprint larger than the L2 keeps find their line gone: L2 holds
@@ -444,7 +460,7 @@ void add_random_misses(const GpuSpec& gpu, const ArrayTraffic& t, double compuls
 
 // One array entry's traffic added to its pass's work; first: the entry that brings the
 // array's footprint (later entries of the same array re-read it).
-void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const ArrayAccess& a, bool first,
+void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const ArrayAccess& a, bool first, int link,
                     const std::set<std::string>& written_earlier, PassWork& w) {
   const GpuSpec& gpu = ctx.gpu;
   const Launch& launch = ctx.launch;
@@ -470,8 +486,17 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Arra
                            ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
                            : warm_hit;
     const double compulsory = first ? t.footprint_sectors * (1 - hit) : 0.0;
+    const double dram_before = w.dram_loads;
     w.dram_loads += compulsory;
     if (a.pattern == AccessPattern::random) add_random_misses(gpu, t, compulsory, w);
+    // The share of this entry's rounds that wait for DRAM: an array's first entry brings new data
+    // in every round, unless L2 holds it; random loads miss in the share of their accesses that
+    // reach DRAM; later entries re-read what the first brought.
+    const double share = a.pattern == AccessPattern::random
+                             ? std::min(1.0, (w.dram_loads - dram_before) / std::max(1.0, t.l1_sectors))
+                             : (first ? 1 - hit : 0.0);
+    if (w.link_dram_share.size() < static_cast<std::size_t>(link)) w.link_dram_share.resize(link, 0.0);
+    w.link_dram_share[link - 1] = std::max(w.link_dram_share[link - 1], share);
     w.load_bytes_per_thread += bytes_per_thread;
     w.load_bytes += t.useful_bytes;
     w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
@@ -617,8 +642,10 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   const double blocks = static_cast<double>(pp.grid);
 
   std::set<std::string> seen;  // arrays whose footprint an earlier entry of this pass brought
-  for (const auto& a : pass.arrays) add_array_work(ctx, pass, a, seen.insert(a.name).second, written_earlier, w);
-  w.load_chain = load_chain_of(pass);
+  const std::vector<int> links = load_links(pass);
+  for (std::size_t i = 0; i < pass.arrays.size(); ++i)
+    add_array_work(ctx, pass, pass.arrays[i], seen.insert(pass.arrays[i].name).second, links[i], written_earlier, w);
+  w.load_chain = std::max(1, static_cast<int>(w.link_dram_share.size()));
   for (const auto& a : pass.arrays)
     if (a.op == AccessOp::store) written_earlier.insert(a.name);
   add_block_work(ctx, pass, pp, w);

@@ -201,6 +201,24 @@ TEST(PatternTerms, ADependentChainAddsItsCyclesPerIteration) {
   EXPECT_GE(latency.seconds, 32 * 400 / 1.98e9);
 }
 
+TEST(PatternTerms, ARoundWaitsForItsSlowestLoad) {
+  // 2^26 points (256 MiB, none L2-resident), warm, one resident wave looping: each thread loads
+  // its point (DRAM) and two planes' points from L2 in the same round. In flight 4 + 8 B against
+  // 12 B loaded per element: as many rounds as the point alone (4 B against 4 B), 2^26 / 270,336
+  // = 248, and the same DRAM traffic. Each round is the DRAM's, for the planes' L2 hits come
+  // back before the point does: 381 ns + 35.5 ns x u / (1 - u) at the utilization u = 2^26 x 4 B
+  // / 3.2 TB/s over the time. (Weighted by sectors, two thirds of each round would have been
+  // L2's 195 ns.)
+  const std::int64_t n = std::int64_t{1} << 26;
+  const auto with_planes = predict("point_and_planes", n, CacheState::warm);
+  const auto point_alone = predict("point_alone", n, CacheState::warm);
+  const auto& planes = bound(with_planes, BoundKind::latency);
+  EXPECT_DOUBLE_EQ(planes.seconds, bound(point_alone, BoundKind::latency).seconds);
+  EXPECT_NE(planes.detail.find("248 rounds x"), std::string::npos) << planes.detail;
+  const double rounds = n / 270336.0, u = n * 4.0 / 3.2e12 / planes.seconds;
+  EXPECT_NEAR(planes.seconds, rounds * (381 + 35.5 * u / (1 - u)) * 1e-9, 1e-12);
+}
+
 TEST(PatternTerms, ARandomGatherTouchesASectorPerLaneAndWaitsForItsIndex) {
   // 2^24 lookups into a 4 MiB table: every lane its own sector (2^24 sectors through L1 and L2),
   // DRAM reads the index once and the table's footprint once (cold).
