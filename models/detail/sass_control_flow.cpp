@@ -17,9 +17,8 @@ bool may_fall_through(const SassInstruction& in) {
          (is_taken_branch(in) && has_condition_operand(in));
 }
 
-}  // namespace
-
-ControlFlow control_flow(const SassFunction& f) {
+// The function's basic blocks, their successors, and notes on what the walk cannot follow.
+void split_blocks(const SassFunction& f, ControlFlow& cf) {
   const auto& code = f.instructions;
   std::map<std::uint32_t, std::size_t> index_of;  // address -> instruction index
   for (std::size_t i = 0; i < code.size(); ++i) index_of[code[i].address] = i;
@@ -44,7 +43,6 @@ ControlFlow control_flow(const SassFunction& f) {
     if (is_taken_branch(in)) leader[target_index(in)] = true;
     if (is_taken_branch(in) || is_exit(in) || is_indirect_branch(in)) leader[i + 1] = true;
   }
-  ControlFlow cf;
   std::vector<std::size_t> block_of(code.size());
   for (std::size_t i = 0; i < code.size(); ++i) {
     if (leader[i]) {
@@ -69,9 +67,11 @@ ControlFlow control_flow(const SassFunction& f) {
     if (is_call(code[i]))
       cf.notes.push_back(fmt::format("{} at /*{:04x}*/ calls a subroutine whose instructions are not counted",
                                      code[i].opcode, code[i].address));
+}
 
-  // Depth-first from the entry: an edge to a block still on the walk's stack closes a loop;
-  // the reverse postorder is a topological order of the other edges.
+// Depth-first from the entry: an edge to a block still on the walk's stack closes a loop; the
+// reverse postorder is a topological order of the other edges.
+void walk_from_entry(ControlFlow& cf) {
   enum class Visit { not_yet, open, done };
   std::vector<Visit> state(cf.blocks.size(), Visit::not_yet);
   std::vector<std::pair<std::size_t, std::size_t>> walk{{0, 0}};  // (block, next successor to try)
@@ -93,8 +93,11 @@ ControlFlow control_flow(const SassFunction& f) {
     }
   }
   std::reverse(cf.order.begin(), cf.order.end());
+}
 
-  // Natural loops: the header and every block that reaches a latch without passing the header.
+// Natural loops: the header and every block that reaches a latch without passing the header;
+// each loop's parent is the smallest other loop that holds its header.
+void find_loops(ControlFlow& cf) {
   std::map<std::size_t, Loop> by_header;
   for (const auto& [latch, header] : cf.back_edges) by_header[header].latches.push_back(latch);
   std::vector<std::vector<std::size_t>> predecessors(cf.blocks.size());
@@ -123,6 +126,15 @@ ControlFlow control_flow(const SassFunction& f) {
       if (size < smallest) smallest = size, cf.loops[i].parent = static_cast<int>(j);
     }
   }
+}
+
+}  // namespace
+
+ControlFlow control_flow(const SassFunction& f) {
+  ControlFlow cf;
+  split_blocks(f, cf);
+  walk_from_entry(cf);
+  find_loops(cf);
   return cf;
 }
 

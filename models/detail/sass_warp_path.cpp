@@ -128,6 +128,57 @@ int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector
   return chosen;
 }
 
+// The element loop's own path (one iteration, header to latch) and what makes it approximate.
+void describe_element_loop(const SassFunction& f, const ControlFlow& cf, int main_loop,
+                           const std::set<std::size_t>& on_path, WarpPath& w) {
+  const std::size_t n = cf.blocks.size();
+  const Loop& l = cf.loops[main_loop];
+  const auto is_latch = [&](std::size_t b) {
+    return std::find(l.latches.begin(), l.latches.end(), b) != l.latches.end();
+  };
+  w.iteration = longest_path(
+      cf, l.header, [&](std::size_t b) { return static_cast<long long>(cf.blocks[b].instructions()); },
+      [&](std::size_t b) { return l.contains[b]; }, is_latch);
+  w.path_holds_iteration =
+      std::any_of(l.latches.begin(), l.latches.end(), [&](std::size_t b) { return on_path.contains(b); });
+  for (const Loop& inner : cf.loops)
+    if (inner.parent == main_loop)
+      w.notes.push_back(
+          fmt::format("the element loop holds an inner loop at /*{:04x}*/ ({} instructions), counted once "
+                      "per iteration: not a simple loop nest, check inst_per_iteration",
+                      f.instructions[cf.blocks[inner.header].first].address, loop_instructions(cf, inner)));
+  const std::set<std::size_t> one_iteration(w.iteration.begin(), w.iteration.end());
+  for (std::size_t b = 0; b < n; ++b)
+    if (l.contains[b] && !one_iteration.contains(b)) {
+      w.notes.push_back("the element loop's body branches: inst_per_iteration counts its longest path");
+      break;
+    }
+}
+
+// Notes on the loops other than the element loop: counted once, or skipped as a remainder.
+void note_other_loops(const SassFunction& f, const ControlFlow& cf, int main_loop, const std::set<std::size_t>& on_path,
+                      WarpPath& w) {
+  for (const Loop& l : cf.loops) {
+    if (l.parent != -1 || (main_loop >= 0 && &l == &cf.loops[main_loop])) continue;
+    const std::uint32_t at = f.instructions[cf.blocks[l.header].first].address;
+    const std::size_t size = loop_instructions(cf, l);
+    const bool on = on_path.contains(l.header);
+    if (traffic(f, cf, l.contains).bits > 0)
+      w.notes.push_back(
+          on ? fmt::format("a loop with global accesses at /*{:04x}*/ ({} instructions) lies on every path "
+                           "and is counted once",
+                           at, size)
+             : fmt::format("a remainder (tail) loop at /*{:04x}*/ ({} instructions per round) that full "
+                           "warps skip is not counted",
+                           at, size));
+    else if (on)
+      w.notes.push_back(
+          fmt::format("a loop without global accesses at /*{:04x}*/ (a wait or spin loop, {} instructions) "
+                      "is counted once: each further round adds {}",
+                      at, size, size));
+  }
+}
+
 }  // namespace
 
 WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
@@ -163,48 +214,8 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
     throw InputError(fmt::format("function {} ({}): no path from its entry reaches an EXIT", f.mangled, f.arch));
   const std::set<std::size_t> on_path(w.blocks.begin(), w.blocks.end());
 
-  if (main_loop >= 0) {
-    const Loop& l = cf.loops[main_loop];
-    const auto is_latch = [&](std::size_t b) {
-      return std::find(l.latches.begin(), l.latches.end(), b) != l.latches.end();
-    };
-    w.iteration = longest_path(
-        cf, l.header, [&](std::size_t b) { return static_cast<long long>(cf.blocks[b].instructions()); },
-        [&](std::size_t b) { return l.contains[b]; }, is_latch);
-    w.path_holds_iteration =
-        std::any_of(l.latches.begin(), l.latches.end(), [&](std::size_t b) { return on_path.contains(b); });
-    for (const Loop& inner : cf.loops)
-      if (inner.parent == main_loop)
-        w.notes.push_back(
-            fmt::format("the element loop holds an inner loop at /*{:04x}*/ ({} instructions), counted once "
-                        "per iteration: not a simple loop nest, check inst_per_iteration",
-                        f.instructions[cf.blocks[inner.header].first].address, loop_instructions(cf, inner)));
-    const std::set<std::size_t> one_iteration(w.iteration.begin(), w.iteration.end());
-    for (std::size_t b = 0; b < n; ++b)
-      if (l.contains[b] && !one_iteration.contains(b)) {
-        w.notes.push_back("the element loop's body branches: inst_per_iteration counts its longest path");
-        break;
-      }
-  }
-  for (const Loop& l : cf.loops) {
-    if (l.parent != -1 || (main_loop >= 0 && &l == &cf.loops[main_loop])) continue;
-    const std::uint32_t at = f.instructions[cf.blocks[l.header].first].address;
-    const std::size_t size = loop_instructions(cf, l);
-    const bool on = on_path.contains(l.header);
-    if (traffic(f, cf, l.contains).bits > 0)
-      w.notes.push_back(
-          on ? fmt::format("a loop with global accesses at /*{:04x}*/ ({} instructions) lies on every path "
-                           "and is counted once",
-                           at, size)
-             : fmt::format("a remainder (tail) loop at /*{:04x}*/ ({} instructions per round) that full "
-                           "warps skip is not counted",
-                           at, size));
-    else if (on)
-      w.notes.push_back(
-          fmt::format("a loop without global accesses at /*{:04x}*/ (a wait or spin loop, {} instructions) "
-                      "is counted once: each further round adds {}",
-                      at, size, size));
-  }
+  if (main_loop >= 0) describe_element_loop(f, cf, main_loop, on_path, w);
+  note_other_loops(f, cf, main_loop, on_path, w);
   std::vector<std::uint32_t> narrow_at;  // code off the path with narrower accesses: scalar remainders
   std::size_t narrow_instructions = 0;
   for (std::size_t b = 0; b < n; ++b)
