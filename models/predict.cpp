@@ -749,6 +749,41 @@ void bind(const GpuSpec& gpu, Prediction& p) {
 
 }  // namespace
 
+// The GPU parameters no term of this launch used, so that a caution about assumed values names
+// only those the prediction rests on.
+void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Launch& launch,
+                        const std::vector<PassWork>& works, Prediction& p) {
+  if (launch.cache == CacheState::warm)
+    for (std::string_view key : {"l2_cold_dirty_bytes", "l2_dirty_max_fraction", "l2_early_writeback_fraction"})
+      p.unused_params.push_back(key);
+  auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
+  if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
+    p.unused_params.push_back("barrier_step_cycles");
+  for (std::string_view key : {"atomic_same_address_cycles", "atomic_same_address_float_cycles", "atomic_unit_bytes",
+                                "atomic_small_table_per_clock", "atomic_scattered_per_clock",
+                                "atomic_line_requests_per_clock"})
+    if (!used_by_any_pass([&](const PassWork& w) { return std::ranges::count(w.atomic_params, key) > 0; }))
+      p.unused_params.push_back(key);
+  if (!used_by_any_pass([](const PassWork& w) { return w.merge_writes > 0; }))
+    p.unused_params.push_back("l2_merge_writes_per_clock");
+  if (!used_by_any_pass([](const PassWork& w) { return w.revisited_sectors > 0; }))
+    p.unused_params.push_back("store_revisit_l2_fraction");
+  if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))
+    for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"}) p.unused_params.push_back(key);
+  // The round with DRAM idle and its queueing replace the loaded latency, which the counter
+  // analysis and --from-run keep.
+  p.unused_params.push_back("dram_loaded_latency_ns");
+  bool store_rounds = false;  // some pass stores what it loaded
+  bool rounds_queue = false;  // some warp issues more per round than a round hides (one warp's view)
+  for (std::size_t i = 0; i < works.size(); ++i) {
+    const Rounds r = rounds_of(gpu, kernel.passes[i], p.passes[i], works[i], launch.block);
+    store_rounds |= r.stores_per_round > 0;
+    rounds_queue |= first_round_issue_s(gpu, r, 1) > 0;
+  }
+  if (!store_rounds) p.unused_params.push_back("store_round_ns");
+  if (!rounds_queue) p.unused_params.push_back("latency_hidden_inst");
+}
+
 Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const Launch& launch) {
   validate(gpu, kernel, launch);
   Prediction p;
@@ -790,35 +825,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.duration_s += pp.duration_s;
   }
   p.passes = std::move(pps);
-  if (launch.cache == CacheState::warm)
-    for (std::string_view key : {"l2_cold_dirty_bytes", "l2_dirty_max_fraction", "l2_early_writeback_fraction"})
-      p.unused_params.push_back(key);
-  auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
-  if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
-    p.unused_params.push_back("barrier_step_cycles");
-  for (std::string_view key : {"atomic_same_address_cycles", "atomic_same_address_float_cycles", "atomic_unit_bytes",
-                                "atomic_small_table_per_clock", "atomic_scattered_per_clock",
-                                "atomic_line_requests_per_clock"})
-    if (!used_by_any_pass([&](const PassWork& w) { return std::ranges::count(w.atomic_params, key) > 0; }))
-      p.unused_params.push_back(key);
-  if (!used_by_any_pass([](const PassWork& w) { return w.merge_writes > 0; }))
-    p.unused_params.push_back("l2_merge_writes_per_clock");
-  if (!used_by_any_pass([](const PassWork& w) { return w.revisited_sectors > 0; }))
-    p.unused_params.push_back("store_revisit_l2_fraction");
-  if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))
-    for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"}) p.unused_params.push_back(key);
-  // The round with DRAM idle and its queueing replace the loaded latency, which the counter
-  // analysis and --from-run keep.
-  p.unused_params.push_back("dram_loaded_latency_ns");
-  bool store_rounds = false;  // some pass stores what it loaded
-  bool rounds_queue = false;  // some warp issues more per round than a round hides (one warp's view)
-  for (std::size_t i = 0; i < works.size(); ++i) {
-    const Rounds r = rounds_of(gpu, kernel.passes[i], p.passes[i], works[i], launch.block);
-    store_rounds |= r.stores_per_round > 0;
-    rounds_queue |= first_round_issue_s(gpu, r, 1) > 0;
-  }
-  if (!store_rounds) p.unused_params.push_back("store_round_ns");
-  if (!rounds_queue) p.unused_params.push_back("latency_hidden_inst");
+  note_unused_params(gpu, kernel, launch, works, p);
 
   bind(gpu, p);
 
