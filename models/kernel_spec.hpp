@@ -55,6 +55,9 @@ struct ArrayAccess {
   std::optional<ArrayExtent> elements;
   AccessPattern pattern = AccessPattern::contiguous;
   Reuse reuse = Reuse::none;    // set: these accesses re-read data another entry of the array brings
+  // Requests L1 serves from each sector it fetches for this entry (the block's warps reading the
+  // same sectors in one trip, a warp walking along a sector trip after trip): L2 sees 1 / l1_reuse.
+  double l1_reuse = 1;
   std::string depends_on;       // an earlier load whose value gives this load's address
 };
 

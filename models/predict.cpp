@@ -475,11 +475,12 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Arra
                                   size_bytes(element_type(a, launch.dtype)) *
                                   (a.times == Scale::one ? a.per_element : 1.0);
   // Sectors L2 serves: one pass over the footprint when L1 keeps what a warp re-reads, every
-  // request's sectors when the accesses repeat or scatter (unless the spec says L1 keeps them).
+  // request's sectors when the accesses repeat or scatter (unless the spec says L1 keeps them),
+  // less those L1 serves again (l1_reuse).
   const bool once = a.reuse == Reuse::l1 ||
                     (a.reuse == Reuse::none && a.pattern == AccessPattern::contiguous && a.per_element <= 1 &&
                      a.times == Scale::one);
-  const double l2_sectors = once ? (first ? t.footprint_sectors : 0.0) : t.l1_sectors;
+  const double l2_sectors = once ? (first ? t.footprint_sectors : 0.0) : t.l1_sectors / a.l1_reuse;
   if (a.op == AccessOp::load) {
     w.tex_read += l2_sectors;
     const double hit = written_earlier.contains(a.name)

@@ -72,10 +72,13 @@ void for_each_table(const TomlFields& f, std::string_view key, bool required, Fn
 
 // Accesses per logical element (a stencil's 5, an SGEMM's per-K counts): finite and bounded.
 constexpr double kMaxAccessesPerElement = 1e6;
+// Requests one L1 sector serves: a block's 32 warps, each walking along a sector of 1-byte
+// elements, 32 x 32.
+constexpr double kMaxL1Reuse = 1024;
 
 ArrayAccess parse_array(const TomlFields& f) {
   f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "hint", "per_element", "times", "elements", "pattern",
-                         "reuse", "depends_on"});
+                         "reuse", "depends_on", "l1_reuse"});
   ArrayAccess a;
   a.name = f.required_string("name");
   a.op = required_enum_field(f, "op", kAccessOpNames);
@@ -88,6 +91,7 @@ ArrayAccess parse_array(const TomlFields& f) {
   a.pattern = enum_field(f, "pattern", kAccessPatternNames, AccessPattern::contiguous);
   a.reuse = enum_field(f, "reuse", kReuseNames, Reuse::none);
   a.depends_on = f.optional_string("depends_on").value_or("");
+  a.l1_reuse = f.optional_number("l1_reuse", 1, kMaxL1Reuse).value_or(1.0);
   if (const toml::node* e = f.table().get("elements")) {
     if (auto count = e->value<std::int64_t>()) {
       if (*count < 1) f.fail(e, "elements", fmt::format("must be at least 1, got {}", *count));

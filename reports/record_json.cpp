@@ -44,6 +44,7 @@ json to_json(const KernelSpec& k) {
       if (a.elements) ja["elements"] = to_string(*a.elements);
       if (a.reuse != Reuse::none) ja["reuse"] = a.reuse == Reuse::l1 ? "l1" : "l2";
       if (!a.depends_on.empty()) ja["depends_on"] = a.depends_on;
+      if (a.l1_reuse != 1) ja["l1_reuse"] = a.l1_reuse;
       arrays.push_back(std::move(ja));
     }
     json flops = json::array();

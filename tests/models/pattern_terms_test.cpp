@@ -201,6 +201,16 @@ TEST(PatternTerms, ADependentChainAddsItsCyclesPerIteration) {
   EXPECT_GE(latency.seconds, 32 * 400 / 1.98e9);
 }
 
+TEST(PatternTerms, L1ServesTheSectorsAnEntrySaysItReuses) {
+  // 1024 x 1024, K = 1024: 2^15 warps x 1024 K steps. A broadcast request is one sector, B's is
+  // four (32 floats); L1 serves each 8 times, so L2 sees (1 + 4) / 8 sectors per warp and step.
+  const std::int64_t n = std::int64_t{1} << 20;
+  const auto p = predict("gemm_l1_reuse", n, CacheState::warm);
+  const double warp_steps = n / 32.0 * 1024;
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), warp_steps * 5);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), warp_steps * 5 / 8);
+}
+
 TEST(PatternTerms, ARoundWaitsForItsSlowestLoad) {
   // 2^26 points (256 MiB, none L2-resident), warm, one resident wave looping: each thread loads
   // its point (DRAM) and two planes' points from L2 in the same round. In flight 4 + 8 B against
