@@ -10,7 +10,11 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "probe_timing.cuh"
+
 namespace {
+
+using probe::check;
 
 enum Work { kArithmetic, kStore, kAtomic };
 
@@ -25,13 +29,6 @@ __global__ void touch(unsigned* table, unsigned mask, int trips) {
     if constexpr (kWork == kArithmetic) keep += x;
   }
   if (keep == 1u) table[0] = keep;  // keeps the arithmetic
-}
-
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
 }
 
 }  // namespace

@@ -15,7 +15,12 @@
 #include <cstdlib>
 #include <vector>
 
+#include "probe_timing.cuh"
+
 namespace {
+
+using probe::check;
+using probe::median_ms;
 
 constexpr long long kTableElements = 1 << 20;  // 4 MiB of floats: L2-resident on an H100/H200
 
@@ -33,33 +38,6 @@ __global__ void rounds(const float* stream, const float* table, float* out, long
     for (int j = 0; j <= K; ++j) keep += v[j];
   }
   if (keep == -1.0f) out[0] = keep;  // never true for the data below: keeps the loads
-}
-
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
-
-template <typename Launch>
-double median_ms(Launch launch) {
-  cudaEvent_t a, b;
-  check(cudaEventCreate(&a), "event");
-  check(cudaEventCreate(&b), "event");
-  std::vector<float> ms;
-  launch();  // warm-up: brings the table into L2
-  for (int r = 0; r < 5; ++r) {
-    check(cudaEventRecord(a), "record");
-    launch();
-    check(cudaEventRecord(b), "record");
-    check(cudaEventSynchronize(b), "sync");
-    float t = 0;
-    check(cudaEventElapsedTime(&t, a, b), "elapsed");
-    ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[2];
 }
 
 struct Buffers {

@@ -13,7 +13,12 @@
 #include <cstdlib>
 #include <vector>
 
+#include "probe_timing.cuh"
+
 namespace {
+
+using probe::check;
+using probe::median_ms;
 
 enum Work { kNothing, kLoad, kStore, kLoadStore };
 
@@ -40,33 +45,6 @@ __global__ void grid_stride(const float* in, float* out, long long n) {
   for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
     element<kWork>(in, out, i, keep);
   if (keep == -1.0f) out[0] = keep;
-}
-
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
-
-template <typename Launch>
-double median_ms(Launch launch) {
-  cudaEvent_t a, b;
-  check(cudaEventCreate(&a), "event");
-  check(cudaEventCreate(&b), "event");
-  std::vector<float> ms;
-  launch();  // warm-up
-  for (int r = 0; r < 5; ++r) {
-    check(cudaEventRecord(a), "record");
-    launch();
-    check(cudaEventRecord(b), "record");
-    check(cudaEventSynchronize(b), "sync");
-    float t = 0;
-    check(cudaEventElapsedTime(&t, a, b), "elapsed");
-    ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[2];
 }
 
 }  // namespace
