@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <tuple>
 
 #include "models/detail/sass_control_flow.hpp"
 #include "models/detail/sass_instruction_kind.hpp"
@@ -65,6 +67,51 @@ std::string listing(const std::vector<CountedInstruction>& list) {
   return out.empty() ? "none" : out;
 }
 
+// The registers an operand list names (R12, R2.64 = R2 and R3), RZ left out.
+std::vector<int> registers_read(std::string_view operands) {
+  std::vector<int> out;
+  for (std::size_t i = 0; i + 1 < operands.size(); ++i) {
+    const bool starts = operands[i] == 'R' && (i == 0 || !std::isalnum(static_cast<unsigned char>(operands[i - 1])));
+    if (!starts || !std::isdigit(static_cast<unsigned char>(operands[i + 1]))) continue;
+    std::size_t end = i + 1;
+    int r = 0;
+    while (end < operands.size() && std::isdigit(static_cast<unsigned char>(operands[end]))) r = r * 10 + (operands[end++] - '0');
+    out.push_back(r);
+    if (operands.substr(end, 3) == ".64") out.push_back(r + 1);
+  }
+  return out;
+}
+
+// Walks `blocks` in order: each global load adds its destination registers to the loads in
+// flight, and an instruction that reads any of them retires that load. Returns the loads and
+// the most in flight at once.
+std::pair<int, int> loads_in_flight(const SassFunction& f, const ControlFlow& cf, const std::vector<std::size_t>& blocks) {
+  struct Pending {
+    int first = 0, count = 1;
+  };
+  std::vector<Pending> pending;
+  int loads = 0, most = 0;
+  for (std::size_t b : blocks)
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
+      const SassInstruction& in = f.instructions[i];
+      const auto access = detail::memory_access(in);
+      const bool store = access && access->direction == detail::MemoryDirection::store;
+      const std::size_t comma = in.operands.find(',');
+      const std::string_view sources =
+          store || comma == std::string::npos ? std::string_view(in.operands) : std::string_view(in.operands).substr(comma);
+      for (int r : registers_read(sources))
+        std::erase_if(pending, [&](const Pending& p) { return r >= p.first && r < p.first + p.count; });
+      if (access && access->direction == detail::MemoryDirection::load &&
+          (access->space == detail::MemorySpace::global || access->space == detail::MemorySpace::generic)) {
+        ++loads;
+        if (const auto dest = registers_read(std::string_view(in.operands).substr(0, comma)); !dest.empty())
+          pending.push_back({dest.front(), std::max(1, access->bits / 32)});
+        most = std::max(most, static_cast<int>(pending.size()));
+      }
+    }
+  return {loads, most};
+}
+
 // Elements per access if the element type is 4 bytes wide (the draft's f32 guess).
 int f32_vector(const ElementAccess& a) { return std::max(1, a.bits / 32); }
 
@@ -83,6 +130,7 @@ SpecDraft draft_spec(const SassFunction& f) {
   if (path.path_holds_iteration) count(d.per_thread, f, cf, path.iteration, -1);
   count(d.per_iteration, f, cf, path.iteration, +1);
   d.element_accesses = element_accesses(f, cf, d.element_loop ? path.iteration : path.blocks);
+  if (d.element_loop) std::tie(d.loop_loads, d.loop_loads_in_flight) = loads_in_flight(f, cf, path.iteration);
   d.registers = f.registers;
   d.static_shared_bytes = f.static_shared_bytes;
   d.notes = path.notes;
@@ -153,7 +201,12 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
       "elements_per_thread = {}  # FILL IN: logical elements per thread per iteration (guessed from the "
       "widest access, if elements are 4 bytes)\n",
       elements);
-  out << "ilp = 1  # FILL IN: iterations whose loads are issued before the first use\n";
+  out << "ilp = 1  # FILL IN: iterations whose loads are issued before the first use";
+  if (d.loop_loads > 1)
+    out << fmt::format(" (one pass of the loop body keeps up to {} of its {} global loads in flight: divide by the "
+                       "loads of one iteration)",
+                       d.loop_loads_in_flight, d.loop_loads);
+  out << '\n';
   out << fmt::format("grid = \"{}\"  # {}\n", d.element_loop ? "grid-stride" : "one-shot",
                      d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"
                      : from_sass    ? "no element loop in the SASS"

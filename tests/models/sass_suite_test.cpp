@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include "kernels/builtin_kernels.hpp"
 #include "models/error.hpp"
@@ -107,6 +108,22 @@ TEST(SassSuite, IlpLoopBodiesOverIlpMatchThePerIterationFit) {
     EXPECT_TRUE(d.element_loop);
     EXPECT_NEAR(d.per_iteration.instructions / double(p.ilp), p.inst_per_iteration.value_or(-1), 0.05) << name;
   }
+}
+
+// The loads one pass of a loop body keeps in flight: issued, their registers not yet read. The
+// two-way ILP add issues all four of a pass before adding; the four-way one only four of its
+// eight (the second pair of iterations loads after the first is added); the naive SGEMM's
+// 16-step unrolled K loop up to 16 of its 32, eight K steps' worth.
+TEST(SassSuite, LoadsInFlightAreCountedFromTheLoopBody) {
+  for (const auto& [name, loads, in_flight] : {std::tuple{"add_f32_gridstride", 2, 2}, {"add_f32x4_ilp2", 4, 4},
+                                               {"add_f32x4_ilp4", 8, 4}, {"sgemm_naive", 32, 16}}) {
+    const SpecDraft d = draft_of(find_builtin_kernel(name)->passes[0]);
+    EXPECT_EQ(d.loop_loads, loads) << name;
+    EXPECT_EQ(d.loop_loads_in_flight, in_flight) << name;
+  }
+  std::ostringstream text;
+  write_spec_draft(draft_of(find_builtin_kernel("sgemm_naive")->passes[0]), "patterns_sm90", text);
+  EXPECT_NE(text.str().find("keeps up to 16 of its 32 global loads in flight"), std::string::npos) << text.str();
 }
 
 TEST(SassSuite, DataDependentPathsAreListedInTheNotes) {
