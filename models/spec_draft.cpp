@@ -75,7 +75,8 @@ std::vector<int> registers_read(std::string_view operands) {
     if (!starts || !std::isdigit(static_cast<unsigned char>(operands[i + 1]))) continue;
     std::size_t end = i + 1;
     int r = 0;
-    while (end < operands.size() && std::isdigit(static_cast<unsigned char>(operands[end]))) r = r * 10 + (operands[end++] - '0');
+    while (end < operands.size() && std::isdigit(static_cast<unsigned char>(operands[end])))
+      r = r * 10 + (operands[end++] - '0');
     out.push_back(r);
     if (operands.substr(end, 3) == ".64") out.push_back(r + 1);
   }
@@ -85,7 +86,8 @@ std::vector<int> registers_read(std::string_view operands) {
 // Walks `blocks` in order: each global load adds its destination registers to the loads in
 // flight, and an instruction that reads any of them retires that load. Returns the loads and
 // the most in flight at once.
-std::pair<int, int> loads_in_flight(const SassFunction& f, const ControlFlow& cf, const std::vector<std::size_t>& blocks) {
+std::pair<int, int> loads_in_flight(const SassFunction& f, const ControlFlow& cf,
+                                    const std::vector<std::size_t>& blocks) {
   struct Pending {
     int first = 0, count = 1;
   };
@@ -97,14 +99,14 @@ std::pair<int, int> loads_in_flight(const SassFunction& f, const ControlFlow& cf
       const auto access = detail::memory_access(in);
       const bool store = access && access->direction == detail::MemoryDirection::store;
       const std::size_t comma = in.operands.find(',');
-      const std::string_view sources =
-          store || comma == std::string::npos ? std::string_view(in.operands) : std::string_view(in.operands).substr(comma);
+      const std::string_view operands(in.operands);
+      const std::string_view sources = store || comma == std::string::npos ? operands : operands.substr(comma);
       for (int r : registers_read(sources))
         std::erase_if(pending, [&](const Pending& p) { return r >= p.first && r < p.first + p.count; });
       if (access && access->direction == detail::MemoryDirection::load &&
           (access->space == detail::MemorySpace::global || access->space == detail::MemorySpace::generic)) {
         ++loads;
-        if (const auto dest = registers_read(std::string_view(in.operands).substr(0, comma)); !dest.empty())
+        if (const auto dest = registers_read(operands.substr(0, comma)); !dest.empty())
           pending.push_back({dest.front(), std::max(1, access->bits / 32)});
         most = std::max(most, static_cast<int>(pending.size()));
       }
