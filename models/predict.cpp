@@ -770,7 +770,8 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   if (!used_by_any_pass([](const PassWork& w) { return w.revisited_sectors > 0; }))
     p.unused_params.push_back("store_revisit_l2_fraction");
   if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))
-    for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"}) p.unused_params.push_back(key);
+    for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"})
+      p.unused_params.push_back(key);
   // The round with DRAM idle and its queueing replace the loaded latency, which the counter
   // analysis and --from-run keep.
   p.unused_params.push_back("dram_loaded_latency_ns");
