@@ -107,12 +107,13 @@ void fill_random(DType t, std::uint64_t seed, std::uint64_t stream, std::span<st
 void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out) {
   const bool indices = v == InputValues::indices || v == InputValues::csr_columns ||
                        v == InputValues::csr_row_offsets || v == InputValues::bin_keys ||
-                       v == InputValues::scatter_indices;
-  if ((v == InputValues::sixteenths && t != DType::f32) ||
+                       v == InputValues::scatter_indices || v == InputValues::csr_warp_columns ||
+                       v == InputValues::csr_warp_row_offsets;
+  if (((v == InputValues::sixteenths || v == InputValues::unit_interval) && t != DType::f32) ||
       ((v == InputValues::bins_uniform || v == InputValues::bins_skewed) && t != DType::u8) ||
       (indices && t != DType::i32))
-    throw Error("fill_values: sixteenths need an f32 buffer, bin indices a u8 buffer and gather, CSR, scatter "
-                "indices or histogram keys an i32 buffer (the kernel's BufferLayout)");
+    throw Error("fill_values: sixteenths and unit-interval values need an f32 buffer, bin indices a u8 buffer and "
+                "gather, CSR, scatter indices or histogram keys an i32 buffer (the kernel's BufferLayout)");
   const int size = size_bytes(t);
   const auto n = static_cast<std::int64_t>(out.size()) / size;
   // The range the indices point into: the buffer's own elements (a gather over n), the rows
@@ -120,10 +121,15 @@ void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t strea
   // scatter (a quarter of its elements), or a histogram's bins.
   std::int64_t range = n;
   if (v == InputValues::csr_columns) range = n / kCsrRowNonzeros;
+  if (v == InputValues::csr_warp_columns) range = n / kCsrWarpRowNonzeros;
   if (v == InputValues::scatter_indices) range = n / kScatterFanIn;
   if (v == InputValues::bin_keys) range = kWeightedBins;
   range = std::max<std::int64_t>(range, 1);
-  if (indices && (n - 1) * (v == InputValues::csr_row_offsets ? kCsrRowNonzeros : 1) > INT32_MAX)
+  // Row offsets: element r is r x the nonzeros per row.
+  std::int64_t offset_step = 1;
+  if (v == InputValues::csr_row_offsets) offset_step = kCsrRowNonzeros;
+  if (v == InputValues::csr_warp_row_offsets) offset_step = kCsrWarpRowNonzeros;
+  if (indices && (n - 1) * offset_step > INT32_MAX)
     throw Error("fill_values: indices beyond the range of an i32 buffer");
   const std::uint64_t base = splitmix64(seed ^ splitmix64(stream + 1));
   parallel_chunks(n, [&](std::int64_t begin, std::int64_t end) {
@@ -134,15 +140,18 @@ void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t strea
       switch (v) {
         case InputValues::random: encode_value(t, random_value(t, r), at); break;
         case InputValues::sixteenths: encode_value(t, symmetric_int(r, 16) / 16.0f, at); break;
+        case InputValues::unit_interval: encode_value(t, static_cast<float>(r >> 41) * 0x1p-23f, at); break;
         case InputValues::indices:
         case InputValues::csr_columns:
+        case InputValues::csr_warp_columns:
         case InputValues::scatter_indices:
         case InputValues::bin_keys:
           index = static_cast<std::int32_t>(r % static_cast<std::uint64_t>(range));
           std::memcpy(at, &index, sizeof index);
           break;
         case InputValues::csr_row_offsets:
-          index = static_cast<std::int32_t>(i * kCsrRowNonzeros);
+        case InputValues::csr_warp_row_offsets:
+          index = static_cast<std::int32_t>(i * offset_step);
           std::memcpy(at, &index, sizeof index);
           break;
         default: *at = bin_index(v, r);

@@ -10,7 +10,9 @@ const std::vector<KernelImpl>& all_kernel_impls() {
                         patterns_stencil_impls(), patterns_histogram_impls(), patterns_sgemm_impls(),
                         patterns_rows_impls(), patterns_sparse_impls(), patterns_vector_impls(),
                         patterns_scan_impls(), patterns_conv_impls(), patterns_scatter_impls(),
-                        patterns_embed_impls(), patterns_stencil3d_impls(), patterns_gelu_impls()})
+                        patterns_embed_impls(), patterns_stencil3d_impls(), patterns_gelu_impls(),
+                        patterns4_adam_impls(), patterns4_colsum_impls(), patterns4_upsample_impls(),
+                        patterns4_sort_impls(), patterns4_spmv_impls()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();
@@ -38,9 +40,12 @@ std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n) {
 
 std::int64_t useful_bytes(const KernelImpl& k, std::int64_t n) {
   std::int64_t total = 0;
-  for (const auto& b : k.buffers)
+  for (const auto& b : k.buffers) {
+    const std::int64_t bytes = (b.elements > 0 ? b.elements : n / b.per_n + b.extra) * size_bytes(b.type);
     if (b.role == BufferRole::input || b.role == BufferRole::output || b.role == BufferRole::accumulator)
-      total += (b.elements > 0 ? b.elements : n / b.per_n + b.extra) * size_bytes(b.type);
+      total += bytes;
+    if (b.role == BufferRole::in_place) total += 2 * bytes;  // read, then written
+  }
   return total;
 }
 

@@ -23,6 +23,11 @@ enum class BufferRole {
   sink,          // written only under a condition that never holds; must stay poisoned
   accumulator,   // atomics add into it (a sum, histogram bins): zeroed, not poisoned, before each
                  // launch and each profiler replay pass; checked by the kernel's HostCheck
+  in_place,      // read and written by the kernel (an optimizer's state, a segment sorted where it
+                 // lies): filled with its seeded values like an input, and filled again by every
+                 // restore() (before each profiler replay pass), so that each launch starts from
+                 // the same values; checked by the kernel's HostCheck against the seeded values
+                 // (HostArrays::initial)
 };
 
 // How an input buffer's values are made (all seeded and deterministic). `random` is
@@ -39,6 +44,10 @@ enum class InputValues {
   bin_keys,     // i32 histogram keys, each uniform over [0, kWeightedBins)
   scatter_indices,  // i32 scatter targets, each uniform over [0, the buffer's element count /
                     // kScatterFanIn): the n / 4 elements of scatter_add_f32's output
+  unit_interval,    // f32 uniform in [0, 1) on a 2^-23 grid: never negative (Adam's second moment)
+  csr_warp_columns,  // i32 column indices of a CSR matrix of kCsrWarpRowNonzeros (32) per row: each
+                     // uniform over [0, rows), rows = the buffer's element count / 32
+  csr_warp_row_offsets,  // i32 CSR row offsets of kCsrWarpRowNonzeros per row: element r is 32 r
 };
 
 // Nonzeros per row of the patterns suite's sparse matrix (spmv_csr_row): rows = n / 8.
@@ -47,6 +56,8 @@ inline constexpr std::int64_t kCsrRowNonzeros = 8;
 inline constexpr std::int64_t kWeightedBins = 1024;
 // Elements of n per target of the scatter (scatter_add_f32): n / 4 targets, 4 adds each on average.
 inline constexpr std::int64_t kScatterFanIn = 4;
+// Nonzeros per row of the warp-per-row CSR matrix (spmv_csr_warp_f32): one per lane, rows = n / 32.
+inline constexpr std::int64_t kCsrWarpRowNonzeros = 32;
 
 struct BufferLayout {
   std::string_view name;
@@ -99,12 +110,21 @@ enum class ReferenceOp : int { none, copy, add, write_value, mul_then_mul, mul3 
 // Whole-array verification for kernels whose outputs are not element-wise functions of their
 // inputs (reductions, transposes, stencils, histograms, GEMM, row kernels): host copies of
 // every buffer in layout order, inputs as generated, outputs as the kernel left them.
+// In-place buffers (BufferRole::in_place) come as the kernel left them in `buffers` and with
+// their seeded values in `initial` (empty for every other buffer).
 struct HostArrays {
   std::span<const std::vector<std::byte>> buffers;
   std::int64_t n = 0;
+  std::span<const std::vector<std::byte>> initial = {};
   template <typename T>
   std::span<const T> as(std::size_t k) const {
     const auto& b = buffers[k];
+    return {reinterpret_cast<const T*>(b.data()), b.size() / sizeof(T)};
+  }
+  template <typename T>
+  std::span<const T> initial_as(std::size_t k) const {
+    if (k >= initial.size()) return {};
+    const auto& b = initial[k];
     return {reinterpret_cast<const T*>(b.data()), b.size() / sizeof(T)};
   }
 };
@@ -156,6 +176,11 @@ std::span<const KernelImpl> patterns_scatter_impls();
 std::span<const KernelImpl> patterns_embed_impls();
 std::span<const KernelImpl> patterns_stencil3d_impls();
 std::span<const KernelImpl> patterns_gelu_impls();
+std::span<const KernelImpl> patterns4_adam_impls();
+std::span<const KernelImpl> patterns4_colsum_impls();
+std::span<const KernelImpl> patterns4_upsample_impls();
+std::span<const KernelImpl> patterns4_sort_impls();
+std::span<const KernelImpl> patterns4_spmv_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();
@@ -166,7 +191,8 @@ std::int64_t buffer_elements(const BufferLayout& b, std::int64_t n);
 std::int64_t buffer_bytes(const BufferLayout& b, std::int64_t n);
 std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n);
 // Every input read once and every output written once: n logical elements each (n / per_n +
-// extra where the buffer says so), or the buffer's fixed element count.
+// extra where the buffer says so), or the buffer's fixed element count; an in-place buffer is
+// read once and written once (twice its bytes).
 std::int64_t useful_bytes(const KernelImpl& k, std::int64_t n);
 
 // Value written by the write-only probes; sentinel the read-only probe compares against.

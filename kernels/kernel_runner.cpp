@@ -179,8 +179,13 @@ class SuiteRunner final : public KernelRunner {
     grid_ = choose_grid(n, block);
     // Random inputs generated on the device, the same values fill_random() gives on the host;
     // the other kinds (patterns: exact sums, histogram bins) made on the host and uploaded.
+    // In-place buffers are filled by restore(), every time; those made on the host keep their
+    // values here for it.
+    in_place_values_.assign(device_.size(), {});
     for (std::size_t k = 0; k < device_.size(); ++k) {
       const BufferLayout& b = impl_.buffers[k];
+      if (b.role == BufferRole::in_place && b.values != kernels::InputValues::random)
+        in_place_values_[k] = host_input(k);
       if (b.role != BufferRole::input) continue;
       if (b.values == kernels::InputValues::random) {
         kernels::fill_random_device(b.type, seed, k, device_[k].get(), kernels::buffer_elements(b, n));
@@ -212,13 +217,23 @@ class SuiteRunner final : public KernelRunner {
     // No suite kernel writes its inputs (verify() would see it: it checks them against the
     // seed's values), so only the outputs need poisoning again; regenerating gigabytes of
     // inputs before every replay pass would only cost time. Atomics add into accumulators:
-    // they start from zero, so a replayed pass computes what the verified launch did.
+    // they start from zero, so a replayed pass computes what the verified launch did. In-place
+    // buffers get their seeded values back, for the same reason.
     for (std::size_t k = 0; k < device_.size(); ++k) {
-      const BufferRole role = impl_.buffers[k].role;
-      if (role == BufferRole::input) continue;
-      const int fill = role == BufferRole::accumulator ? 0 : std::to_integer<int>(kernels::kPoisonByte);
+      const BufferLayout& b = impl_.buffers[k];
+      if (b.role == BufferRole::input) continue;
+      if (b.role == BufferRole::in_place) {
+        if (b.values == kernels::InputValues::random)
+          kernels::fill_random_device(b.type, seed_, k, device_[k].get(), kernels::buffer_elements(b, n_));
+        else
+          ROOFLINE_CUDA_CHECK(cudaMemcpy(device_[k].get(), in_place_values_[k].data(), in_place_values_[k].size(),
+                                         cudaMemcpyHostToDevice));
+        continue;
+      }
+      const int fill = b.role == BufferRole::accumulator ? 0 : std::to_integer<int>(kernels::kPoisonByte);
       ROOFLINE_CUDA_CHECK(cudaMemset(device_[k].get(), fill, device_[k].bytes()));
     }
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
     ROOFLINE_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
@@ -323,21 +338,23 @@ class SuiteRunner final : public KernelRunner {
   // Whole-array kernels: every buffer copied back, the inputs compared with the seed's
   // values, and the kernel's HostCheck on the lot.
   VerifyResult verify_whole_arrays() {
-    std::vector<std::vector<std::byte>> host(device_.size());
+    std::vector<std::vector<std::byte>> host(device_.size()), initial(device_.size());
     Problems all;
     for (std::size_t k = 0; k < device_.size(); ++k) {
       host[k].resize(device_[k].bytes());
       ROOFLINE_CUDA_CHECK(cudaMemcpy(host[k].data(), device_[k].get(), host[k].size(), cudaMemcpyDeviceToHost));
-      if (impl_.buffers[k].role == BufferRole::input && host[k] != host_input(k))
+      const BufferRole role = impl_.buffers[k].role;
+      if (role == BufferRole::input && host[k] != host_input(k))
         all.add(fmt::format("{}: input changed by the kernel", impl_.buffers[k].name));
+      if (role == BufferRole::in_place) initial[k] = host_input(k);  // the values the launch started from
     }
-    const kernels::HostCheckResult r = impl_.host_check(kernels::HostArrays{host, n_});
+    const kernels::HostCheckResult r = impl_.host_check(kernels::HostArrays{host, n_, initial});
     all.count += r.mismatches;
     if (r.mismatches > 0) all.first.push_back(r.detail);
     return result_of(all);
   }
 
-  // Input buffer k's values on the host, as prepare() gave them to the device.
+  // Input (or in-place) buffer k's values on the host, as prepare() gave them to the device.
   std::vector<std::byte> host_input(std::size_t k) const {
     const BufferLayout& b = impl_.buffers[k];
     std::vector<std::byte> v(static_cast<std::size_t>(kernels::buffer_bytes(b, n_)));
@@ -469,6 +486,9 @@ class SuiteRunner final : public KernelRunner {
   std::int64_t grid_ = 0;
   std::vector<DeviceBuffer> device_;
   std::vector<void*> ptrs_;
+  // In-place buffers whose values are made on the host: those values, for restore(); empty
+  // for every other buffer.
+  std::vector<std::vector<std::byte>> in_place_values_;
   std::uint64_t seed_ = 0;
 };
 

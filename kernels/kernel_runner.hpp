@@ -32,9 +32,9 @@ class KernelRunner {
   virtual void launch(void* stream) = 0;
   // Number of CUDA kernel launches one launch() makes (0 for cudaMemcpyAsync).
   virtual int kernel_launches() const = 0;
-  // Poisons the outputs again and zeroes the accumulators that atomics add into (before each
-  // profiler replay pass). Inputs stay as prepare() uploaded them: the suite's kernels never
-  // write their inputs.
+  // Poisons the outputs again, zeroes the accumulators that atomics add into and puts the
+  // seeded values back into the buffers a kernel updates in place (before each profiler replay
+  // pass). Inputs stay as prepare() uploaded them: the suite's kernels never write their inputs.
   virtual void restore() = 0;
   // Compares the outputs with the reference of the current inputs: on the GPU where the kernel
   // has a device reference (nothing but a few problem records crosses the bus), otherwise on

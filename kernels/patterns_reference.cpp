@@ -133,6 +133,40 @@ float stencil7_at(std::span<const float> in, std::int64_t side, std::int64_t i) 
 
 double gelu(double v) { return 0.5 * v * (1.0 + std::erf(v / std::sqrt(2.0))); }
 
+AdamConstants adam_constants() {
+  AdamConstants c;
+  c.lr = 1e-3f;
+  c.beta1 = 0.9f;
+  c.beta2 = 0.999f;
+  c.eps = 1e-8f;
+  // In double from the float betas, then rounded once: the kernel gets these floats.
+  const double bc1 = 1.0 - std::pow(static_cast<double>(c.beta1), kAdamStep);
+  const double bc2 = 1.0 - std::pow(static_cast<double>(c.beta2), kAdamStep);
+  c.inv_bias_correction1 = static_cast<float>(1.0 / bc1);
+  c.inv_sqrt_bias_correction2 = static_cast<float>(1.0 / std::sqrt(bc2));
+  return c;
+}
+
+std::vector<double> column_sums(std::span<const float> a, std::int64_t cols) {
+  const auto rows = static_cast<std::int64_t>(a.size()) / cols;
+  const auto parts = parallel_chunks(rows, [&](std::int64_t begin, std::int64_t end) {
+    std::vector<double> s(static_cast<std::size_t>(cols));
+    for (std::int64_t r = begin; r < end; ++r)
+      for (std::int64_t c = 0; c < cols; ++c)
+        s[static_cast<std::size_t>(c)] += a[static_cast<std::size_t>(r * cols + c)];
+    return s;
+  });
+  std::vector<double> s(static_cast<std::size_t>(cols));
+  for (const auto& p : parts)
+    for (std::size_t c = 0; c < s.size(); ++c) s[c] += p[c];
+  return s;
+}
+
+float upsample2x_at(std::span<const float> in, std::int64_t side, std::int64_t i) {
+  const std::int64_t y = i / side, x = i % side;
+  return in[static_cast<std::size_t>(y / 2 * (side / 2) + x / 2)];
+}
+
 std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data) {
   const auto parts =
       parallel_chunks(static_cast<std::int64_t>(data.size()), [&](std::int64_t begin, std::int64_t end) {

@@ -57,6 +57,36 @@ inline constexpr std::int64_t kEmbeddingCols = 128;
 // Columns of bias_gelu_f32's rows (and elements of its bias).
 inline constexpr std::int64_t kGeluCols = 4096;
 
+// Adam (adam_step_f32): the hyperparameters the kernel takes as arguments and one element's
+// update, the same code on both sides. Every rounding step is explicit (fmaf, products, one
+// sqrtf, one division; IEEE on the device, which builds without fast math), so the CPU result
+// is bit for bit the device's.
+struct AdamConstants {
+  float lr = 0, beta1 = 0, beta2 = 0, eps = 0;
+  float inv_bias_correction1 = 0;       // 1 / (1 - beta1^t)
+  float inv_sqrt_bias_correction2 = 0;  // 1 / sqrt(1 - beta2^t)
+};
+// lr 1e-3, beta1 0.9, beta2 0.999, eps 1e-8, at step t = 10.
+inline constexpr int kAdamStep = 10;
+AdamConstants adam_constants();
+struct AdamState {
+  float param, m, v;
+};
+// m' = beta1 m + (1 - beta1) g, v' = beta2 v + (1 - beta2) g^2,
+// param' = param - lr / bc1 x m' / (sqrt(v') / sqrt(bc2) + eps).
+ROOFLINE_HOST_DEVICE inline AdamState adam_update(float param, float g, float m, float v, const AdamConstants& c) {
+  const float m1 = fmaf(c.beta1, m, (1.0f - c.beta1) * g);
+  const float v1 = fmaf(c.beta2, v, (1.0f - c.beta2) * (g * g));
+  const float denom = fmaf(sqrtf(v1), c.inv_sqrt_bias_correction2, c.eps);
+  const float step = c.lr * c.inv_bias_correction1;
+  return {fmaf(-step, m1 / denom, param), m1, v1};
+}
+
+// Columns of column_sum_f32's matrix (rows = n / 4096): one thread per column.
+inline constexpr std::int64_t kColumnSumCols = 4096;
+// Segment of bitonic_sort_block_f32: 1024 floats sorted by a block of 512 threads.
+inline constexpr std::int64_t kSortSegment = 1024;
+
 // sqrt(n) for a square kernel's n; -1 when n is no perfect square.
 std::int64_t square_side(std::int64_t n);
 // cbrt(n) for a cube kernel's n; -1 when n is no perfect cube.
@@ -98,6 +128,12 @@ float embedding_at(std::span<const std::int32_t> ids, std::span<const float> tab
 float stencil7_at(std::span<const float> in, std::int64_t side, std::int64_t i);
 // GELU (erf form) of v, in double: 0.5 v (1 + erf(v / sqrt 2)).
 double gelu(double v);
+// The sums of the columns of a row-major matrix of `cols` columns (a.size() / cols rows), in
+// double.
+std::vector<double> column_sums(std::span<const float> a, std::int64_t cols);
+// Element i of a nearest-neighbour 2x upsampling of a (side / 2)^2 image into side^2 (row-major):
+// out[y][x] = in[y / 2][x / 2] (exact).
+float upsample2x_at(std::span<const float> in, std::int64_t side, std::int64_t i);
 // One row, in double.
 void softmax_row(std::span<const float> x, std::span<double> out);
 void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,

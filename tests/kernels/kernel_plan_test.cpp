@@ -70,6 +70,24 @@ TEST(KernelPlan, PatternsBufferSizes) {
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("stencil7_3d_f32"), n), 2 * 4 * n);
   // Bias + GELU: x and y of n, a bias of 4096.
   EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("bias_gelu_f32"), n), 2 * 4 * n + 4 * 4096);
+  // The fourth held-out batch. Adam: param, grad, m, v of n; param, m and v are read and
+  // written (in place), grad only read.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("adam_step_f32"), n), 4 * 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("adam_step_f32"), n), (3 * 2 + 1) * 4 * n);
+  // Column sums: a of n, 4096 sums.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("column_sum_f32"), n), 4 * n + 4 * 4096);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("column_sum_f32"), n), 4 * n + 4 * 4096);
+  // Upsampling: an input of n / 4, an output of n.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("upsample2x_nearest_f32"), n), 4 * (n / 4) + 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("upsample2x_nearest_f32"), n), 4 * (n / 4) + 4 * n);
+  // Sort: one array of n, read and written in place.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("bitonic_sort_block_f32"), n), 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("bitonic_sort_block_f32"), n), 2 * 4 * n);
+  // CSR of n nonzeros, 32 per row: n / 32 + 1 row offsets, n columns and values, x and y of n / 32.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("spmv_csr_warp_f32"), n),
+            4 * (n / 32 + 1) + 2 * 4 * n + 2 * 4 * (n / 32));
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("spmv_csr_warp_f32"), n),
+            4 * (n / 32 + 1) + 2 * 4 * n + 2 * 4 * (n / 32));
   for (const auto& name : kPatternsNames) {
     const kernels::KernelImpl* k = find_kernel_impl(name);
     ASSERT_NE(k, nullptr) << name;
@@ -89,6 +107,23 @@ TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
   }
   EXPECT_EQ(find_kernel_impl("bias_gelu_f32")->cols, 4096);
   EXPECT_EQ(find_kernel_impl("softmax_row")->cols, 1024);
+  EXPECT_EQ(find_kernel_impl("column_sum_f32")->cols, 4096);
+  EXPECT_EQ(find_kernel_impl("bitonic_sort_block_f32")->cols, 1024);
+  EXPECT_EQ(find_kernel_impl("spmv_csr_warp_f32")->cols, 32);
+}
+
+// In-place buffers: the kernels that update their data where it lies (Adam's param, m and v;
+// the sorted segments) and no other.
+TEST(KernelPlan, InPlaceBuffersAreTheUpdatedOnes) {
+  std::vector<std::string> in_place;
+  for (const auto& k : kernels::all_kernel_impls())
+    for (const auto& b : k.buffers)
+      if (b.role == kernels::BufferRole::in_place) {
+        in_place.push_back(std::string(k.name) + "." + std::string(b.name));
+        EXPECT_NE(k.host_check, nullptr) << k.name << ": in-place buffers are checked by a HostCheck";
+      }
+  EXPECT_EQ(in_place, (std::vector<std::string>{"adam_step_f32.param", "adam_step_f32.m", "adam_step_f32.v",
+                                                "bitonic_sort_block_f32.x"}));
 }
 
 TEST(KernelPlan, UsefulBytesCountEachInputAndOutputOnce) {
@@ -157,6 +192,16 @@ TEST(KernelRunnerArguments, PatternsShapesAndBlocksAreInputErrorsBeforeAnyCudaCa
   EXPECT_NE(message("bias_gelu_f32", 1024, 256).find("multiple of 4096"), std::string::npos);
   EXPECT_NE(message("embedding_gather_f32", 1000, 256).find("multiple of 128"), std::string::npos);
   EXPECT_NE(message("scatter_add_f32", 1001, 256).find("multiple of 4"), std::string::npos);
+  // The fourth batch: a square of an even side, rows of 4096 and of 1024 (in blocks of 512),
+  // rows of 32 nonzeros.
+  EXPECT_NE(message("upsample2x_nearest_f32", 1000, 256).find("perfect square"), std::string::npos);
+  EXPECT_NE(message("upsample2x_nearest_f32", 33 * 33, 256).find("multiple of 4"), std::string::npos);
+  EXPECT_NE(message("column_sum_f32", 1024, 256).find("multiple of 4096"), std::string::npos);
+  EXPECT_NE(message("bitonic_sort_block_f32", 1 << 20, 256).find("blocks of 512"), std::string::npos);
+  EXPECT_NE(message("bitonic_sort_block_f32", 1000, 512).find("multiple of 1024"), std::string::npos);
+  EXPECT_NE(message("spmv_csr_warp_f32", 1000, 256).find("multiple of 32"), std::string::npos);
+  EXPECT_NO_THROW(make_kernel_runner("upsample2x_nearest_f32")->check(34 * 34, DType::f32, 256));
+  EXPECT_NO_THROW(make_kernel_runner("adam_step_f32")->check(1001, DType::f32, 96));
   // check() says the same without preparing: measure and run leave such launches out up front.
   EXPECT_THROW(make_kernel_runner("stencil7_3d_f32")->check(1 << 20, DType::f32, 256), InputError);
   EXPECT_NO_THROW(make_kernel_runner("stencil7_3d_f32")->check(1 << 21, DType::f32, 256));

@@ -169,7 +169,12 @@ std::vector<KernelAndSize> patterns_launches() {
     for (const auto& b : k.buffers) multiple = std::max(multiple, b.per_n);
     std::vector<std::int64_t> sizes;
     switch (k.shape) {
-      case kernels::ProblemShape::square: sizes = {1, 33 * 33, 1000 * 1000, 1 << 20, 1 << 24}; break;
+      // Sides 1 and 33 (odd, partial blocks), 1000; a buffer of one element per 4 (the
+      // upsampling's input) needs an even side: 2, 34.
+      case kernels::ProblemShape::square:
+        sizes = multiple > 1 ? std::vector<std::int64_t>{4, 34 * 34, 1000 * 1000, 1 << 20, 1 << 24}
+                             : std::vector<std::int64_t>{1, 33 * 33, 1000 * 1000, 1 << 20, 1 << 24};
+        break;
       case kernels::ProblemShape::rows: sizes = {k.cols, 3 * k.cols, 1 << 20, 1 << 24}; break;
       // Sides 1, 3, 33 (partial blocks in x and y), 64 and 256.
       case kernels::ProblemShape::cube: sizes = {1, 27, 33 * 33 * 33, 1 << 18, 1 << 24}; break;
@@ -189,7 +194,8 @@ TEST_P(Patterns, VerifyAndVerifyAgainAfterRestore) {
   const auto& [name, n] = GetParam();
   auto r = launched_and_verified(name, n);
   EXPECT_GT(r->grid_blocks(), 0);
-  // restore() zeroes the accumulators (sums, bins): a second launch verifies too.
+  // restore() zeroes the accumulators (sums, bins) and puts the in-place buffers' seeded
+  // values back: a second launch verifies too.
   r->restore();
   r->launch(nullptr);
   const VerifyResult again = r->verify();
@@ -211,11 +217,36 @@ TEST(PatternsVerification, AccumulatorsMustStartFromZero) {
   }
 }
 
+// In-place buffers start from their seeded values: a second launch without restore() moves
+// Adam's parameters twice; restore() puts them back. Sorting is idempotent, so an unsorted
+// (never launched) segment is what tells the sort's check works.
+TEST(PatternsVerification, InPlaceBuffersStartFromTheirSeededValues) {
+  SKIP_WITHOUT_DEVICE();
+  auto adam = prepared("adam_step_f32", 1 << 20);
+  EXPECT_FALSE(adam->verify().ok);  // not launched: param, m and v still as seeded
+  adam->launch(nullptr);
+  adam->launch(nullptr);
+  EXPECT_FALSE(adam->verify().ok);
+  adam->restore();
+  adam->launch(nullptr);
+  const VerifyResult once = adam->verify();
+  EXPECT_TRUE(once.ok) << once.message;
+  auto sort = prepared("bitonic_sort_block_f32", 1 << 20);
+  EXPECT_FALSE(sort->verify().ok);
+  sort->launch(nullptr);
+  sort->launch(nullptr);
+  EXPECT_TRUE(sort->verify().ok);
+  // The verified values are the seed's, not whatever the buffer held: restore() unsorts it.
+  sort->restore();
+  EXPECT_FALSE(sort->verify().ok);
+}
+
 TEST(PatternsVerification, DetectsOutputsNeverWritten) {
   SKIP_WITHOUT_DEVICE();
   for (const char* name : {"transpose_naive", "transpose_tiled_padded", "stencil5_2d", "sgemm_naive", "sgemm_tiled",
                            "softmax_row", "layernorm_row", "gather_random", "spmv_csr_row", "gemv_warp_row",
-                           "scan_block", "conv1d_r3", "embedding_gather_f32", "stencil7_3d_f32", "bias_gelu_f32"}) {
+                           "scan_block", "conv1d_r3", "embedding_gather_f32", "stencil7_3d_f32", "bias_gelu_f32",
+                           "column_sum_f32", "upsample2x_nearest_f32", "spmv_csr_warp_f32"}) {
     auto r = prepared(name, std::string(name) == "stencil7_3d_f32" ? 1 << 21 : 1 << 20);  // 128^3: a cube
     const VerifyResult v = r->verify();
     EXPECT_FALSE(v.ok) << name;
@@ -223,8 +254,9 @@ TEST(PatternsVerification, DetectsOutputsNeverWritten) {
   }
 }
 
-// The second and third batches' kernels that take any block: partial blocks (a GEMV's rows
-// per block of 96 threads: 3; a 3-D tile of 32 x 3) and single-warp blocks verify too.
+// The second, third and fourth batches' kernels that take any block: partial blocks (a GEMV's
+// rows per block of 96 threads: 3; a 3-D tile of 32 x 3; 4096 columns over blocks of 96) and
+// single-warp blocks verify too.
 TEST(PatternsVerification, OtherBlocks) {
   SKIP_WITHOUT_DEVICE();
   const auto n_of = [](const std::string& name) -> std::int64_t {
@@ -232,11 +264,15 @@ TEST(PatternsVerification, OtherBlocks) {
     if (name == "embedding_gather_f32") return 1001 * 128;  // rows of 128: 1001 warps
     if (name == "bias_gelu_f32") return 37 * 4096;          // rows of 4096
     if (name == "stencil7_3d_f32") return 33 * 33 * 33;     // a cube of side 33
+    if (name == "column_sum_f32") return 37 * 4096;         // 37 rows of 4096 (a remainder trip)
+    if (name == "upsample2x_nearest_f32") return 66 * 66;   // side 66: partial blocks, a row pair split at 32 x 1
+    if (name == "spmv_csr_warp_f32") return 1001 * 32;      // 1001 rows: 1001 warps
     return (1 << 20) + 24;
   };
   for (const char* name : {"gather_random", "spmv_csr_row", "gemv_warp_row", "dot_gridstride", "conv1d_r3",
                            "histogram_weighted_f32", "scatter_add_f32", "embedding_gather_f32", "stencil7_3d_f32",
-                           "bias_gelu_f32"})
+                           "bias_gelu_f32", "adam_step_f32", "column_sum_f32", "upsample2x_nearest_f32",
+                           "spmv_csr_warp_f32"})
     for (int block : {32, 96, 1024}) {
       auto r = prepared(name, n_of(name), block);
       r->launch(nullptr);

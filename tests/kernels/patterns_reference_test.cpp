@@ -33,6 +33,16 @@ HostCheckResult check(const char* name, std::int64_t n, const std::vector<std::v
   return k->host_check(HostArrays{buffers, n});
 }
 
+// The same for a kernel with in-place buffers: `initial` holds their seeded values (empty for
+// the others).
+HostCheckResult check_in_place(const char* name, std::int64_t n, const std::vector<std::vector<std::byte>>& buffers,
+                               const std::vector<std::vector<std::byte>>& initial) {
+  const KernelImpl* k = find_kernel_impl(name);
+  EXPECT_NE(k, nullptr) << name;
+  EXPECT_NE(k->host_check, nullptr) << name;
+  return k->host_check(HostArrays{buffers, n, initial});
+}
+
 TEST(PatternsReference, SquareSide) {
   EXPECT_EQ(patterns::square_side(1), 1);
   EXPECT_EQ(patterns::square_side(16), 4);
@@ -389,6 +399,154 @@ TEST(PatternsReference, GeluOfKnownValues) {
   EXPECT_EQ(r.worst_index, 2);
 }
 
+TEST(PatternsReference, AdamConstantsAndUpdates) {
+  const patterns::AdamConstants c = patterns::adam_constants();
+  EXPECT_EQ(c.lr, 1e-3f);
+  EXPECT_EQ(c.beta1, 0.9f);
+  EXPECT_EQ(c.beta2, 0.999f);
+  EXPECT_EQ(c.eps, 1e-8f);
+  // Step 10 from the float betas: 1 / (1 - 0.9f^10) = 1.53534, 1 / sqrt(1 - 0.999f^10) = 10.0226.
+  EXPECT_NEAR(c.inv_bias_correction1, 1.5353397, 1e-6);
+  EXPECT_NEAR(c.inv_sqrt_bias_correction2, 10.022580, 1e-5);
+  // From zero moments with g = 1: m' = 1 - beta1, v' = 1 - beta2 (both exact in f32), and
+  // param' = 0.5 - 1.535e-3 x 0.1 / (sqrt(0.001) x 10.0226 + 1e-8) = 0.49951557.
+  const patterns::AdamState a = patterns::adam_update(0.5f, 1.0f, 0.0f, 0.0f, c);
+  EXPECT_EQ(a.m, 1.0f - 0.9f);
+  EXPECT_EQ(a.v, 1.0f - 0.999f);
+  EXPECT_NEAR(a.param, 0.49951557, 1e-7);
+  // m' = 0.9 x 0.5 + 0.1 x (-0.5) = 0.4, v' = 0.25 (g^2 = v): param' = -0.25 - 1.535e-3 x 0.4 / 5.0113.
+  const patterns::AdamState b = patterns::adam_update(-0.25f, -0.5f, 0.5f, 0.25f, c);
+  EXPECT_NEAR(b.m, 0.4, 1e-7);
+  EXPECT_NEAR(b.v, 0.25, 1e-7);
+  EXPECT_NEAR(b.param, -0.25012255, 1e-7);
+  // Nothing to follow: a zero gradient on zero moments leaves param alone (0 / eps).
+  const patterns::AdamState z = patterns::adam_update(0.75f, 0.0f, 0.0f, 0.0f, c);
+  EXPECT_EQ(z.param, 0.75f);
+  EXPECT_EQ(z.m, 0.0f);
+  EXPECT_EQ(z.v, 0.0f);
+
+  // The host check: param, m, v as the kernel leaves them, from their seeded values (initial).
+  const std::vector<float> p0 = {0.5f, -0.25f, 0.75f}, g = {1.0f, -0.5f, 0.0f}, m0 = {0, 0.5f, 0}, v0 = {0, 0.25f, 0};
+  std::vector<float> p = {a.param, b.param, z.param}, m = {a.m, b.m, z.m}, v = {a.v, b.v, z.v};
+  const std::vector<std::vector<std::byte>> initial = {bytes_of(p0), {}, bytes_of(m0), bytes_of(v0)};
+  EXPECT_TRUE(check_in_place("adam_step_f32", 3, {bytes_of(p), bytes_of(g), bytes_of(m), bytes_of(v)}, initial).ok());
+  m[1] = 0.45f;  // beta1 m alone, the gradient's share lost
+  HostCheckResult r = check_in_place("adam_step_f32", 3, {bytes_of(p), bytes_of(g), bytes_of(m), bytes_of(v)}, initial);
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 1);
+  EXPECT_EQ(r.detail.rfind("m[1]: got 0.44999998", 0), 0u) << r.detail;
+  m[1] = b.m;
+  // Without the bias correction 1 / bc1 the update is 1.5 x too small: far past the allowance.
+  p[0] = static_cast<float>(0.5 - 1e-3 * (1.0f - 0.9f) / (std::sqrt(1.0f - 0.999f) * 10.02258));
+  r = check_in_place("adam_step_f32", 3, {bytes_of(p), bytes_of(g), bytes_of(m), bytes_of(v)}, initial);
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 0);
+  EXPECT_EQ(r.detail.rfind("param[0]: got", 0), 0u) << r.detail;
+  // Untouched (the kernel never ran): wrong wherever the update moves a value: param and m of
+  // elements 0 and 1, v of element 0 (element 1's v' is v exactly: g^2 = v; element 2 stays).
+  r = check_in_place("adam_step_f32", 3, {bytes_of(p0), bytes_of(g), bytes_of(m0), bytes_of(v0)}, initial);
+  EXPECT_EQ(r.mismatches, 2 + 2 + 1);
+}
+
+TEST(PatternsReference, ColumnSums) {
+  // [[1, 2, 3], [4, 5, 6]]: columns 5, 7, 9.
+  const std::vector<float> small = {1, 2, 3, 4, 5, 6};
+  EXPECT_EQ(patterns::column_sums(small, 3), (std::vector<double>{5, 7, 9}));
+  // Three rows of 4096: a[r][c] = (c % 3 - 1)(r + 1) / 16, so column c sums to (c % 3 - 1) 6 / 16.
+  const std::int64_t cols = patterns::kColumnSumCols, n = 3 * cols;
+  std::vector<float> a(n), out(cols);
+  for (std::int64_t r = 0; r < 3; ++r)
+    for (std::int64_t c = 0; c < cols; ++c)
+      a[r * cols + c] = static_cast<float>((c % 3 - 1) * (r + 1)) / 16;
+  for (std::int64_t c = 0; c < cols; ++c) out[c] = static_cast<float>(c % 3 - 1) * 6 / 16;
+  const auto sums = patterns::column_sums(a, cols);
+  EXPECT_EQ(sums[4095], -0.375);  // 4095 % 3 = 0: -(1 + 2 + 3) / 16
+  EXPECT_EQ(sums[4000], 0.0);     // 4000 % 3 = 1
+  EXPECT_EQ(sums[4001], 0.375);
+  EXPECT_TRUE(check("column_sum_f32", n, {bytes_of(a), bytes_of(out)}).ok());
+  out[4000] = 0.3125f;  // 4000 % 3 = 1: the column sums to 0; one element (5/16) too many
+  const HostCheckResult r = check("column_sum_f32", n, {bytes_of(a), bytes_of(out)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 4000);
+  EXPECT_EQ(r.detail, "out[4000]: got 0.3125, expected 0 (tolerance 0)");
+}
+
+TEST(PatternsReference, Upsample2x) {
+  // A 2 x 2 image [[1, 2], [3, 4]] into 4 x 4: every pixel a 2 x 2 block.
+  const std::vector<float> in = {1, 2, 3, 4};
+  const std::vector<float> expected = {1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4};
+  for (std::int64_t i = 0; i < 16; ++i) EXPECT_EQ(patterns::upsample2x_at(in, 4, i), expected[i]) << i;
+  std::vector<float> out = expected;
+  EXPECT_TRUE(check("upsample2x_nearest_f32", 16, {bytes_of(in), bytes_of(out)}).ok());
+  out[6] = 1;  // (1, 2) is in[0][1] = 2, not its left neighbour's pixel
+  const HostCheckResult r = check("upsample2x_nearest_f32", 16, {bytes_of(in), bytes_of(out)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 6);
+  EXPECT_EQ(r.detail, "out[6]: got 1, expected 2 (tolerance 0)");
+}
+
+TEST(PatternsReference, SortedSegments) {
+  // Two segments of 1024: the first descending, the second interleaved halves; each sorted
+  // on its own (the second segment's values stay in it).
+  const std::int64_t seg = patterns::kSortSegment, n = 2 * seg;
+  std::vector<float> x0(n), x(n);
+  for (std::int64_t i = 0; i < seg; ++i) {
+    x0[i] = static_cast<float>(seg - 1 - i) / 1024;                      // 1023/1024 .. 0
+    x0[seg + i] = static_cast<float>(i % 2 ? -i : i) / 2048 - 0.25f;     // both signs, no repeats
+  }
+  for (std::int64_t g = 0; g < 2; ++g) {
+    std::vector<float> s(x0.begin() + g * seg, x0.begin() + (g + 1) * seg);
+    std::sort(s.begin(), s.end());
+    std::copy(s.begin(), s.end(), x.begin() + g * seg);
+  }
+  EXPECT_EQ(x[0], 0.0f);
+  EXPECT_EQ(x[seg - 1], 1023.0f / 1024);
+  EXPECT_EQ(x[seg], -1023.0f / 2048 - 0.25f);
+  const std::vector<std::vector<std::byte>> initial = {bytes_of(x0)};
+  EXPECT_TRUE(check_in_place("bitonic_sort_block_f32", n, {bytes_of(x)}, initial).ok());
+  std::swap(x[seg + 10], x[seg + 11]);  // two neighbours out of order
+  HostCheckResult r = check_in_place("bitonic_sort_block_f32", n, {bytes_of(x)}, initial);
+  EXPECT_EQ(r.mismatches, 2);
+  std::swap(x[seg + 10], x[seg + 11]);
+  // Sorted across the whole array instead of per segment: the first segment would hold the
+  // second's negative values.
+  std::vector<float> whole = x0;
+  std::sort(whole.begin(), whole.end());
+  r = check_in_place("bitonic_sort_block_f32", n, {bytes_of(whole)}, initial);
+  EXPECT_GT(r.mismatches, 0);
+  // Never run: the seeded, unsorted values.
+  EXPECT_FALSE(check_in_place("bitonic_sort_block_f32", n, {bytes_of(x0)}, initial).ok());
+}
+
+TEST(PatternsReference, SpmvWarpOfTwoRows) {
+  // Two rows of 32 nonzeros. Row 0: every column 1 (x = -0.25), values 1/16: 32 x -1/64 = -0.5.
+  // Row 1: even nonzeros column 0 (x = 0.5) with value 0.5, odd ones column 1 with value -1:
+  // 16 x 0.25 + 16 x 0.25 = 8.
+  const std::vector<std::int32_t> row_ptr = {0, 32, 64};
+  std::vector<std::int32_t> col(64);
+  std::vector<float> val(64);
+  for (int j = 0; j < 32; ++j) {
+    col[j] = 1;
+    val[j] = 0.0625f;
+    col[32 + j] = j % 2;
+    val[32 + j] = j % 2 ? -1.0f : 0.5f;
+  }
+  const std::vector<float> x = {0.5f, -0.25f};
+  std::vector<float> y = {-0.5f, 8.0f};
+  EXPECT_EQ(patterns::spmv_row(row_ptr, col, val, x, 0), -0.5);
+  EXPECT_EQ(patterns::spmv_row(row_ptr, col, val, x, 1), 8.0);
+  const auto buffers = [&] {
+    return std::vector<std::vector<std::byte>>{bytes_of(row_ptr), bytes_of(col), bytes_of(val), bytes_of(x),
+                                               bytes_of(y)};
+  };
+  EXPECT_TRUE(check("spmv_csr_warp_f32", 64, buffers()).ok());
+  y[1] = 7.75f;  // one odd nonzero's product lost
+  const HostCheckResult r = check("spmv_csr_warp_f32", 64, buffers());
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 1);
+  EXPECT_EQ(r.detail, "y[1]: got 7.75, expected 8 (tolerance 0)");
+}
+
 TEST(PatternsReference, WorstElementAcrossChunks) {
   // Large enough for several worker chunks: the worst failure wins, every failure counts.
   const std::int64_t n = 3 * (std::int64_t{1} << 20) + 5;
@@ -481,6 +639,41 @@ TEST(PatternsInputs, HistogramKeysAndScatterTargets) {
   EXPECT_GT(t_max, n / 4 - n / 400);
   EXPECT_THROW(fill_values(InputValues::bin_keys, DType::f32, 9, 0, keys), Error);
   EXPECT_THROW(fill_values(InputValues::scatter_indices, DType::u8, 9, 0, keys), Error);
+}
+
+TEST(PatternsInputs, UnitIntervalAndWarpCsr) {
+  const std::int64_t n = std::int64_t{1} << 16;
+  std::vector<std::byte> unit(n * 4), again(n * 4), col(n * 4), row_ptr((n / 32 + 1) * 4);
+  fill_values(InputValues::unit_interval, DType::f32, 3, 0, unit);
+  fill_values(InputValues::unit_interval, DType::f32, 3, 0, again);
+  EXPECT_EQ(unit, again);
+  std::vector<float> u(n);
+  std::memcpy(u.data(), unit.data(), unit.size());
+  // Uniform in [0, 1) on a 2^-23 grid: never negative, mean 1/2.
+  double mean = 0;
+  for (float v : u) {
+    ASSERT_GE(v, 0.0f);
+    ASSERT_LT(v, 1.0f);
+    ASSERT_EQ(v * 0x1p23f, std::floor(v * 0x1p23f));
+    mean += v;
+  }
+  EXPECT_NEAR(mean / static_cast<double>(n), 0.5, 0.01);
+  fill_values(InputValues::csr_warp_columns, DType::i32, 3, 1, col);
+  fill_values(InputValues::csr_warp_row_offsets, DType::i32, 3, 2, row_ptr);
+  std::vector<std::int32_t> c(n), r(n / 32 + 1);
+  std::memcpy(c.data(), col.data(), col.size());
+  std::memcpy(r.data(), row_ptr.data(), row_ptr.size());
+  // Columns uniform over the n / 32 rows; offsets 32 r.
+  std::int32_t c_max = 0;
+  for (auto v : c) {
+    EXPECT_GE(v, 0);
+    c_max = std::max(c_max, v);
+  }
+  EXPECT_LT(c_max, n / 32);
+  EXPECT_GT(c_max, n / 32 - n / 3200);
+  for (std::size_t k = 0; k < r.size(); ++k) EXPECT_EQ(r[k], static_cast<std::int32_t>(32 * k)) << k;
+  EXPECT_THROW(fill_values(InputValues::unit_interval, DType::f16, 3, 0, unit), Error);
+  EXPECT_THROW(fill_values(InputValues::csr_warp_columns, DType::f32, 3, 1, col), Error);
 }
 
 TEST(PatternsInputs, BinDistributions) {

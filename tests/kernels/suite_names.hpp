@@ -26,6 +26,10 @@ inline const std::vector<std::string> kPatternsNames = {
     // The third held-out batch (families scatter, embed, stencil3d, gelu): held out whole.
     "histogram_weighted_f32", "scatter_add_f32",  "embedding_gather_f32", "stencil7_3d_f32",
     "bias_gelu_f32",
+    // The fourth held-out batch (families patterns4_adam, _colsum, _upsample, _sort, _spmv):
+    // held out whole.
+    "adam_step_f32",       "column_sum_f32",      "upsample2x_nearest_f32", "bitonic_sort_block_f32",
+    "spmv_csr_warp_f32",
 };
 
 inline const std::vector<std::string> kHeldOutNames = {
@@ -35,11 +39,15 @@ inline const std::vector<std::string> kHeldOutNames = {
     "scan_block",          "conv1d_r3",
     "histogram_weighted_f32", "scatter_add_f32",     "embedding_gather_f32", "stencil7_3d_f32",
     "bias_gelu_f32",
+    "adam_step_f32",       "column_sum_f32",         "upsample2x_nearest_f32", "bitonic_sort_block_f32",
+    "spmv_csr_warp_f32",
 };
 
 // Specs whose instruction counts are still to be filled from the device's SASS (`roofline
 // spec --from-sass`): written from the code alone, their issue bound reads unknown until then.
-inline const std::vector<std::string> kCountsFromSassPendingNames = {};
+inline const std::vector<std::string> kCountsFromSassPendingNames = {
+    "adam_step_f32", "column_sum_f32", "upsample2x_nearest_f32", "bitonic_sort_block_f32", "spmv_csr_warp_f32",
+};
 
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;

@@ -73,6 +73,13 @@ const std::map<std::string, std::string> kNotComparable{
     {"gemv_warp_row", "the 16-wide column loop runs 2 trips (55 each); the 8- and 4-wide blocks are skipped: 64 "
                       "outside, not the draft's 106"},
     {"dot_gridstride", "the grid-stride loop is unrolled 4 times (26 per trip = 6.5 per element)"},
+    // The fourth held-out batch: written from the code, not in the SASS test data; their counts
+    // are to be filled from the device's SASS (`roofline spec --from-sass`).
+    {"adam_step_f32", "counts pending: no SASS of it in the test data yet"},
+    {"column_sum_f32", "counts pending: no SASS of it in the test data yet"},
+    {"upsample2x_nearest_f32", "counts pending: no SASS of it in the test data yet"},
+    {"bitonic_sort_block_f32", "counts pending: no SASS of it in the test data yet"},
+    {"spmv_csr_warp_f32", "counts pending: no SASS of it in the test data yet"},
 };
 
 TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
