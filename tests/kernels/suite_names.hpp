@@ -45,9 +45,7 @@ inline const std::vector<std::string> kHeldOutNames = {
 
 // Specs whose instruction counts are still to be filled from the device's SASS (`roofline
 // spec --from-sass`): written from the code alone, their issue bound reads unknown until then.
-inline const std::vector<std::string> kCountsFromSassPendingNames = {
-    "adam_step_f32", "column_sum_f32", "upsample2x_nearest_f32", "bitonic_sort_block_f32", "spmv_csr_warp_f32",
-};
+inline const std::vector<std::string> kCountsFromSassPendingNames = {};
 
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;

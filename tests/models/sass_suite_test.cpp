@@ -27,7 +27,8 @@ const SassListing& suite_listing() {
     std::ostringstream text;
     for (const char* file : {"suite_sm90.sass", "suite_sm90.res-usage.txt", "patterns_sm90.sass",
                              "patterns_sm90.res-usage.txt", "patterns2_sm90.sass", "patterns2_sm90.res-usage.txt",
-                             "patterns3_sm90.sass", "patterns3_sm90.res-usage.txt"}) {
+                             "patterns3_sm90.sass", "patterns3_sm90.res-usage.txt", "patterns4_sm90.sass",
+                             "patterns4_sm90.res-usage.txt"}) {
       std::ifstream in(kData / file);
       text << in.rdbuf();
     }
@@ -73,13 +74,11 @@ const std::map<std::string, std::string> kNotComparable{
     {"gemv_warp_row", "the 16-wide column loop runs 2 trips (55 each); the 8- and 4-wide blocks are skipped: 64 "
                       "outside, not the draft's 106"},
     {"dot_gridstride", "the grid-stride loop is unrolled 4 times (26 per trip = 6.5 per element)"},
-    // The fourth held-out batch: written from the code, not in the SASS test data; their counts
-    // are to be filled from the device's SASS (`roofline spec --from-sass`).
-    {"adam_step_f32", "counts pending: no SASS of it in the test data yet"},
-    {"column_sum_f32", "counts pending: no SASS of it in the test data yet"},
-    {"upsample2x_nearest_f32", "counts pending: no SASS of it in the test data yet"},
-    {"bitonic_sort_block_f32", "counts pending: no SASS of it in the test data yet"},
-    {"spmv_csr_warp_f32", "counts pending: no SASS of it in the test data yet"},
+    // The fourth held-out batch (patterns4_sm90.sass), completed by hand where the draft's path is
+    // not a full warp's:
+    {"adam_step_f32", "the fast paths of sqrtf and the division: 59, not the draft's 62 (the division's slow call)"},
+    {"column_sum_f32", "the row loop is unrolled 4 times (16 per trip = 4 per row)"},
+    {"spmv_csr_warp_f32", "a row of 32 takes the row loop's remainder prologue once (82), not the unrolled loop"},
 };
 
 TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
@@ -103,7 +102,7 @@ TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
       ++compared;
     }
   }
-  EXPECT_EQ(compared, 31);  // 30 kernels, the unfused Hadamard product with 2 passes
+  EXPECT_EQ(compared, 33);  // 32 kernels, the unfused Hadamard product with 2 passes
 }
 
 // The unrolled ILP loops hold ilp iterations of the spec's: their body over ilp is the fitted
