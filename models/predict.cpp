@@ -642,10 +642,14 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm, ctx.dims.rows);
   const double blocks = static_cast<double>(pp.grid);
 
-  std::set<std::string> seen;  // arrays whose footprint an earlier entry of this pass brought
+  // Arrays whose footprint an earlier entry of this pass brought (loads) or wrote (stores): an
+  // array updated in place is loaded once and written once.
+  std::set<std::pair<std::string, AccessOp>> seen;
   const std::vector<int> links = load_links(pass);
-  for (std::size_t i = 0; i < pass.arrays.size(); ++i)
-    add_array_work(ctx, pass, pass.arrays[i], seen.insert(pass.arrays[i].name).second, links[i], written_earlier, w);
+  for (std::size_t i = 0; i < pass.arrays.size(); ++i) {
+    const ArrayAccess& a = pass.arrays[i];
+    add_array_work(ctx, pass, a, seen.insert({a.name, a.op}).second, links[i], written_earlier, w);
+  }
   w.load_chain = std::max(1, static_cast<int>(w.link_dram_share.size()));
   for (const auto& a : pass.arrays)
     if (a.op == AccessOp::store) written_earlier.insert(a.name);

@@ -2,20 +2,21 @@
 # docs/accuracy.md from the committed runs of the whole suite (patterns included) on the H100
 # and on the H200, each calibrated on its own device and re-predicted with the current model by
 # `roofline accuracy` (the elementwise suite, the patterns' development and held-out kernels
-# judged apart), then the patterns split, then the runs of the second and third held-out batches.
+# judged apart), then the patterns split, then the runs of the second, third and fourth held-out batches.
 # Usage: accuracy_docs.sh [ROOFLINE]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 R=${1:-build-cpu/cli/roofline}
 section() { "$R" accuracy --db "$1" --run "$2" | sed -e 's/^## /### /' -e 's/^# Model accuracy on the \(.*\)$/## \1: '"$3"'/'; }
-# A held-out batch: its page (docs/results/accuracy/NAME.md), then its runs on the H100 and the
-# H200 (docs/results/{h100,h200}/NAME/). Usage: held_out_batch NAME ORDINAL.
+# A held-out batch: its page (docs/results/accuracy/NAME.md), then its runs on the H100 and, where
+# one was made, the H200 (docs/results/{h100,h200}/NAME/). Usage: held_out_batch NAME ORDINAL.
 held_out_batch() {
   cat "docs/results/accuracy/$1.md"
-  echo
-  section "docs/results/h100/$1/suite.db" 1 "the $2 held-out batch, calibrated there"
-  echo
-  section "docs/results/h200/$1/suite.db" 1 "the $2 held-out batch, calibrated there"
+  for gpu in h100 h200; do
+    [[ -f docs/results/$gpu/$1/suite.db ]] || continue
+    echo
+    section "docs/results/$gpu/$1/suite.db" 1 "the $2 held-out batch, calibrated there"
+  done
 }
 {
   echo "# Model accuracy"
@@ -28,8 +29,8 @@ held_out_batch() {
   echo "judged apart; the H200 is a second GPU, calibrated there and predicted with the same model, no"
   echo "re-fit. The first run of the patterns suite (\`docs/results/h100/patterns/\`, with its GPU tests)"
   echo "and the suite run the model's fits name (\`docs/results/h100/suite.db\`) are committed beside them."
-  echo "The last sections judge a second and a third held-out batch of kernels, each run on both GPUs"
-  echo "after its specs were frozen (\`scripts/device/held_out_batch.sh\`)."
+  echo "The last sections judge a second, a third and a fourth held-out batch of kernels, each run after"
+  echo "its specs were frozen (\`scripts/device/held_out_batch.sh\`), the first two on both GPUs."
   echo
   section docs/results/h100/whole-suite/suite.db 1 "the whole suite, calibrated there"
   echo
@@ -40,4 +41,6 @@ held_out_batch() {
   held_out_batch held-out-batch second
   echo
   held_out_batch held-out-batch3 third
+  echo
+  held_out_batch held-out-batch4 fourth
 } > docs/accuracy.md

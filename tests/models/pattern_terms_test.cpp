@@ -211,6 +211,17 @@ TEST(PatternTerms, L1ServesTheSectorsAnEntrySaysItReuses) {
   EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), warp_steps * 5 / 8);
 }
 
+TEST(PatternTerms, AnArrayUpdatedInPlaceIsReadAndWrittenOnce) {
+  // 2^26 floats (256 MiB, none L2-resident), warm: DRAM reads the array's 2^23 sectors and
+  // writes them back, as it would a second array's.
+  const std::int64_t n = std::int64_t{1} << 26;
+  const auto p = predict("update_in_place", n, CacheState::warm);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n * 4.0 / 32);
+  EXPECT_EQ(counter_value(p, "dram__sectors_write.sum"), n * 4.0 / 32);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_write.sum"), n * 4.0 / 32);
+  EXPECT_EQ(p.buffer_bytes, 4.0 * n);  // one buffer
+}
+
 TEST(PatternTerms, ARoundWaitsForItsSlowestLoad) {
   // 2^26 points (256 MiB, none L2-resident), warm, one resident wave looping: each thread loads
   // its point (DRAM) and two planes' points from L2 in the same round. In flight 4 + 8 B against
