@@ -70,6 +70,8 @@ void for_each_table(const TomlFields& f, std::string_view key, bool required, Fn
   }
 }
 
+std::optional<double> dimension_factor(std::string_view text, std::string_view dim, double hi, bool times);
+
 // Accesses per logical element (a stencil's 5, an SGEMM's per-K counts): finite and bounded.
 constexpr double kMaxAccessesPerElement = 1e6;
 // Requests one L1 sector serves: a block's 32 warps, each walking along a sector of 1-byte
@@ -98,8 +100,10 @@ ArrayAccess parse_array(const TomlFields& f) {
       a.elements = ArrayExtent{ArrayExtent::Of::count, *count};
     } else if (auto dim = e->value<std::string>(); dim && find_value(kArrayExtentNames, *dim)) {
       a.elements = ArrayExtent{*find_value(kArrayExtentNames, *dim), 0};
+    } else if (auto share = dim ? dimension_factor(*dim, "n", 1e15, false) : std::nullopt) {
+      a.elements = ArrayExtent{ArrayExtent::Of::n, 0, *share};
     } else {
-      f.fail(e, "elements", "expected \"n\", \"rows\", \"cols\" or a whole number of elements");
+      f.fail(e, "elements", "expected \"n\", \"n / K\", \"rows\", \"cols\" or a whole number of elements");
     }
   }
   return a;

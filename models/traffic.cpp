@@ -84,7 +84,7 @@ ArrayTraffic contiguous_traffic(const ArrayAccess& array, const KernelPass& pass
 std::optional<double> declared_elements(const ArrayAccess& a, std::int64_t n, const Dimensions& dims) {
   if (!a.elements) return std::nullopt;
   switch (a.elements->of) {
-    case ArrayExtent::Of::n: return static_cast<double>(n);
+    case ArrayExtent::Of::n: return static_cast<double>(n) * a.elements->fraction;
     case ArrayExtent::Of::rows: return static_cast<double>(dims.rows);
     case ArrayExtent::Of::cols: return static_cast<double>(dims.cols);
     case ArrayExtent::Of::count: break;

@@ -222,6 +222,18 @@ TEST(PatternTerms, AnArrayUpdatedInPlaceIsReadAndWrittenOnce) {
   EXPECT_EQ(p.buffer_bytes, 4.0 * n);  // one buffer
 }
 
+TEST(PatternTerms, AnArraySpanningAFractionOfNHasThatFootprint) {
+  // 2^24 outputs, each loading the input element under it: n / 4 distinct floats. Every warp
+  // request still touches four sectors through L1 (n / 8 in all); L2 and DRAM serve the
+  // footprint, n / 4 x 4 B / 32 B = n / 32 sectors, and the buffer is n bytes.
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("upsample_quarter", n, CacheState::cold);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), n / 8.0);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), n / 32.0);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n / 32.0);
+  EXPECT_EQ(p.buffer_bytes, 1.0 * n + 4.0 * n);
+}
+
 TEST(PatternTerms, ARoundWaitsForItsSlowestLoad) {
   // 2^26 points (256 MiB, none L2-resident), warm, one resident wave looping: each thread loads
   // its point (DRAM) and two planes' points from L2 in the same round. In flight 4 + 8 B against
