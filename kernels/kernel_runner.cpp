@@ -334,17 +334,16 @@ class SuiteRunner final : public KernelRunner {
   // Whole-array kernels: every buffer copied back, the inputs compared with the seed's
   // values, and the kernel's HostCheck on the lot.
   VerifyResult verify_whole_arrays() {
-    std::vector<std::vector<std::byte>> host(device_.size()), initial(device_.size());
+    std::vector<std::vector<std::byte>> host(device_.size());
     Problems all;
     for (std::size_t k = 0; k < device_.size(); ++k) {
       host[k].resize(device_[k].bytes());
       ROOFLINE_CUDA_CHECK(cudaMemcpy(host[k].data(), device_[k].get(), host[k].size(), cudaMemcpyDeviceToHost));
-      const BufferRole role = impl_.buffers[k].role;
-      if (role == BufferRole::input && host[k] != host_input(k))
+      if (impl_.buffers[k].role == BufferRole::input && host[k] != host_input(k))
         all.add(fmt::format("{}: input changed by the kernel", impl_.buffers[k].name));
-      if (role == BufferRole::in_place) initial[k] = host_input(k);  // the values the launch started from
     }
-    const kernels::HostCheckResult r = impl_.host_check(kernels::HostArrays{host, n_, initial});
+    // In-place buffers started from the values restore() put there.
+    const kernels::HostCheckResult r = impl_.host_check(kernels::HostArrays{host, n_, in_place_values_});
     all.count += r.mismatches;
     if (r.mismatches > 0) all.first.push_back(r.detail);
     return result_of(all);

@@ -149,8 +149,9 @@ struct PassWork {
   double revisited_sectors = 0;         // store sectors a warp's earlier store of the iteration wrote
   double random_sectors = 0;            // DRAM sectors of random accesses that miss L2 (in dram_loads, dram_write)
   double random_misses = 0;             // those accesses, at the DRAM's random-load rate
-  int load_chain = 1;                   // loads whose address needs an earlier load: rounds in series
-  std::vector<double> link_dram_share;  // per link of that chain: the share of its rounds that wait for DRAM
+  // Per link of the chain of loads whose address needs an earlier load (rounds in series): the
+  // share of the link's rounds that wait for DRAM.
+  std::vector<double> link_dram_share;
   double barrier_steps = 0;             // barrier-separated steps per block
   double chain_cycles = 0;              // a thread's dependent instruction cycles, all its iterations
   bool inst_known = true;
@@ -160,6 +161,7 @@ struct PassWork {
   std::vector<MetricValue> fp;   // FP instruction counts
 
   double dram_reads() const { return dram_loads + dram_fills; }
+  int load_chain() const { return std::max(1, static_cast<int>(link_dram_share.size())); }
 };
 
 // Sectors' worth of DRAM time lost to switching between reads and writes.
@@ -195,7 +197,7 @@ Rounds rounds_of(const GpuSpec& gpu, const KernelPass& pass, const PassPredictio
   if (r.in_flight <= 0) return r;
   r.waves = blocks / (sms(gpu) * pp.occupancy.blocks_per_sm);
   r.full = pass.grid == GridPolicy::one_shot && r.waves > 1 ? std::floor(r.waves) : r.waves;
-  r.per_wave = (loads ? w.load_bytes : w.useful_bytes) / r.in_flight / r.waves * w.load_chain;
+  r.per_wave = (loads ? w.load_bytes : w.useful_bytes) / r.in_flight / r.waves * w.load_chain();
   // A thread stores what its loads brought: its rounds of stores (its store bytes over those it
   // stores at once), against its rounds of loads (a K loop's many loads end in one store).
   if (loads && w.store_bytes_per_thread > 0)
@@ -650,7 +652,6 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
     const ArrayAccess& a = pass.arrays[i];
     add_array_work(ctx, pass, a, seen.insert({a.name, a.op}).second, links[i], written_earlier, w);
   }
-  w.load_chain = std::max(1, static_cast<int>(w.link_dram_share.size()));
   for (const auto& a : pass.arrays)
     if (a.op == AccessOp::store) written_earlier.insert(a.name);
   add_block_work(ctx, pass, pp, w);
@@ -752,8 +753,6 @@ void bind(const GpuSpec& gpu, Prediction& p) {
 
 }
 
-}  // namespace
-
 // The GPU parameters no term of this launch used, so that a caution about assumed values names
 // only those the prediction rests on.
 void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Launch& launch,
@@ -789,6 +788,8 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   if (!store_rounds) p.unused_params.push_back("store_round_ns");
   if (!rounds_queue) p.unused_params.push_back("latency_hidden_inst");
 }
+
+}  // namespace
 
 Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const Launch& launch) {
   validate(gpu, kernel, launch);

@@ -7,7 +7,8 @@
 #include <cuda_runtime.h>
 
 #include <cstdio>
-#include <cstdlib>
+
+#include "probe_timing.cuh"
 
 namespace {
 
@@ -43,10 +44,7 @@ __global__ void shared_loads(float* out) {
 template <typename V, int kDistinct>
 void run(float* out) {
   shared_loads<V, kDistinct><<<132, 256>>>(out);
-  if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) {
-    std::fprintf(stderr, "launch failed: %s\n", cudaGetErrorString(e));
-    std::exit(1);
-  }
+  probe::check(cudaGetLastError(), "launch");
 }
 
 }  // namespace
