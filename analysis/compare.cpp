@@ -9,6 +9,7 @@
 #include "analysis/detail/words.hpp"
 #include "analysis/unit_loads.hpp"
 #include "models/dtype.hpp"
+#include "models/grid.hpp"
 #include "models/metric.hpp"
 #include "models/traffic.hpp"
 
@@ -295,11 +296,18 @@ std::string loads_words(const std::vector<UnitLoad>& loads, std::size_t n = 3) {
 
 // ---- public -------------------------------------------------------------------------------
 
-std::vector<ArrayFootprint> array_footprints(const KernelSpec& k, const Launch& launch) {
+std::vector<ArrayFootprint> array_footprints(const KernelSpec& k, const Prediction& p) {
+  const Launch& launch = p.launch;
   std::vector<ArrayFootprint> out;
-  for (const auto& pass : k.passes) {
+  for (std::size_t i = 0; i < k.passes.size(); ++i) {
+    const KernelPass& pass = k.passes[i];
+    // The pass's launched threads, which count its stores outside the loop; a stored prediction
+    // of other passes (the spec changed since) gives a thread per element chunk instead.
+    const double threads = i < p.passes.size() && p.passes.size() == k.passes.size()
+                               ? static_cast<double>(p.passes[i].grid) * launch.block
+                               : static_cast<double>(threads_needed(launch.n, pass.elements_per_thread));
     for (const auto& a : pass.arrays) {
-      const ArrayTraffic t = array_traffic(a, pass, launch.dtype, launch.n, dimensions(k, launch.n), 128);
+      const ArrayTraffic t = array_traffic(a, pass, launch.dtype, launch.n, dimensions(k, launch.n), 128, threads);
       const int eb = size_bytes(element_type(a, launch.dtype));
       ArrayFootprint f;
       f.pass = pass.symbol;
@@ -580,7 +588,7 @@ Comparison compare(const Prediction& p, const Measurement& m, const GpuSpec& gpu
   c.bound_agrees = !lim.unit.empty() && lim.unit == to_string(p.binding);
 
   auto& out = c.diagnostics;
-  const auto fps = array_footprints(k, c.launch);
+  const auto fps = array_footprints(k, p);
   const std::optional<double> warps_pct = counters ? get(m, metric::warps_active) : std::nullopt;
   const MeasuredTraffic traffic = measured_traffic(m);
   if (auto d = not_verified_diag(m)) out.push_back(*d);
@@ -623,7 +631,7 @@ std::vector<Diagnostic> diagnose(const Prediction& p, const GpuSpec& gpu, const 
     const double achieved = dur_ns > 0 ? bytes / (dur_ns * 1e-9) : 0;
     out.push_back(latency_diag(p, gpu, k, achieved, at_l2, "predicted: no unit reaches its ceiling;", std::nullopt));
   }
-  const auto fps = array_footprints(k, p.launch);
+  const auto fps = array_footprints(k, p);
   const double ws = working_set(p, fps);
   const double l2 = gpu.l2_bytes.value;
   if (p.launch.cache == CacheState::warm && p.l2_hit_fraction >= 0.5 && ws > 0)

@@ -91,6 +91,7 @@ struct ArrayFootprint {
   int gap_bytes = 0;             // bytes between neighbouring threads' accesses
   int access_bytes = 0;          // bytes one thread touches per access instruction
 };
-std::vector<ArrayFootprint> array_footprints(const KernelSpec& k, const Launch& launch);
+// Per array entry of each pass, counted over the launch the prediction is of (its grids).
+std::vector<ArrayFootprint> array_footprints(const KernelSpec& k, const Prediction& p);
 
 }  // namespace roofline

@@ -52,6 +52,11 @@ struct ArrayAccess {
   CacheHint hint = CacheHint::normal;
   double per_element = 1;       // accesses per logical element (a stencil reads its input 5 times)
   Scale times = Scale::one;     // per_element x cols (an SGEMM output reads a whole row of A)
+  // Accesses outside the element loop, made whatever n: per launched thread (a result stored
+  // after a loop, lanes on consecutive elements) or per warp (lane 0's store of a warp's sum).
+  // Either replaces per_element; 0 = not given.
+  double per_thread = 0;
+  double per_warp = 0;
   // Distinct elements the array spans: empty = one per access (N x stride / elements_per_thread).
   std::optional<ArrayExtent> elements;
   AccessPattern pattern = AccessPattern::contiguous;
@@ -60,6 +65,8 @@ struct ArrayAccess {
   // same sectors in one trip, a warp walking along a sector trip after trip): L2 sees 1 / l1_reuse.
   double l1_reuse = 1;
   std::string depends_on;       // an earlier load whose value gives this load's address
+
+  bool outside_loop() const { return per_thread > 0 || per_warp > 0; }
 };
 
 // A count that may scale with the row length: value x (cols or 1). Written "cols / 32",

@@ -139,7 +139,9 @@ struct PassWork {
   double tex_read = 0, tex_write = 0, store_footprint = 0;
   double wavefronts = 0, useful_bytes = 0;
   double load_bytes_per_thread = 0, store_bytes_per_thread = 0;
-  double load_bytes = 0;  // useful bytes of the loads (`useful_bytes` counts the stores too)
+  double load_bytes = 0;   // useful bytes of the loads (`useful_bytes` counts the stores too)
+  double store_bytes = 0;  // useful bytes of the stores in the element loop
+  double once_store_bytes_per_thread = 0;  // a thread's stores outside the loop (per_thread, per_warp)
   double shared_ld = 0, shared_st = 0;  // shared-memory wavefronts (also in `wavefronts`)
   double atomic_sectors = 0;            // global atomics' L2 sector operations
   double atomic_serial_s = 0;           // global atomics at the rate their addresses allow
@@ -193,16 +195,24 @@ Rounds rounds_of(const GpuSpec& gpu, const KernelPass& pass, const PassPredictio
   // The rounds are the loads' (a store-only kernel's are its stores'); a store of loaded data
   // adds its own round trip to each (store_round_ns, littles_law).
   const bool loads = w.load_bytes_per_thread > 0;
-  r.in_flight = r.resident_threads * (loads ? w.load_bytes_per_thread : w.store_bytes_per_thread) * pass.ilp;
+  const double loop_bytes = loads ? w.load_bytes_per_thread : w.store_bytes_per_thread;
+  r.in_flight = r.resident_threads * (loop_bytes > 0 ? loop_bytes * pass.ilp : w.once_store_bytes_per_thread);
   if (r.in_flight <= 0) return r;
   r.waves = blocks / (sms(gpu) * pp.occupancy.blocks_per_sm);
   r.full = pass.grid == GridPolicy::one_shot && r.waves > 1 ? std::floor(r.waves) : r.waves;
-  r.per_wave = (loads ? w.load_bytes : w.useful_bytes) / r.in_flight / r.waves * w.load_chain();
+  // Stores outside the loop are one round per thread: one per wave, one in all for a grid of
+  // less than a wave.
+  const double once = w.once_store_bytes_per_thread > 0 ? 1 / std::min(1.0, r.waves) : 0.0;
+  r.per_wave = loop_bytes > 0 ? (loads ? w.load_bytes : w.store_bytes) / r.in_flight / r.waves * w.load_chain() : once;
   // A thread stores what its loads brought: its rounds of stores (its store bytes over those it
   // stores at once), against its rounds of loads (a K loop's many loads end in one store).
-  if (loads && w.store_bytes_per_thread > 0)
-    r.stores_per_round = (w.useful_bytes - w.load_bytes) / (r.resident_threads * w.store_bytes_per_thread * pass.ilp) /
-                         r.waves / r.per_wave;
+  if (loads) {
+    const double loop_stores = w.store_bytes_per_thread > 0 ? w.store_bytes / (r.resident_threads *
+                                                                                w.store_bytes_per_thread * pass.ilp) /
+                                                                  r.waves
+                                                            : 0.0;
+    r.stores_per_round = (loop_stores + once) / r.per_wave;
+  }
   if (w.inst_known && r.per_wave > 0)
     r.warp_issue_s = w.inst / (blocks * block / 32) / r.per_wave /
                      (gpu.issue_per_scheduler_per_clock.value * sm_clock(gpu));
@@ -405,16 +415,23 @@ struct LaunchContext {
   double warm_hit = 0;                    // warm-mode L2 residency of the working set
 };
 
+// The threads a pass launches.
+double launched_threads(const PassPrediction& pp, const Launch& launch) {
+  return static_cast<double>(pp.grid) * launch.block;
+}
+
 // Buffers, by array name across passes: the working set and the memory the launch needs.
-void size_buffers(LaunchContext& ctx, Prediction& p) {
+void size_buffers(LaunchContext& ctx, const std::vector<PassPrediction>& pps, Prediction& p) {
   const GpuSpec& gpu = ctx.gpu;
   const Launch& launch = ctx.launch;
   const std::int64_t n = launch.n;
   const int wavefront_bytes = static_cast<int>(gpu.l1_wavefront_bytes.value);
-  for (const auto& pass : ctx.kernel.passes)
-    for (const auto& a : pass.arrays)
-      ctx.buffers[a.name] =
-          std::max(ctx.buffers[a.name], array_traffic(a, pass, launch.dtype, n, ctx.dims, wavefront_bytes).buffer_bytes);
+  for (std::size_t i = 0; i < ctx.kernel.passes.size(); ++i)
+    for (const auto& a : ctx.kernel.passes[i].arrays)
+      ctx.buffers[a.name] = std::max(ctx.buffers[a.name],
+                                     array_traffic(a, ctx.kernel.passes[i], launch.dtype, n, ctx.dims, wavefront_bytes,
+                                                   launched_threads(pps[i], launch))
+                                         .buffer_bytes);
   for (const auto& [name, bytes] : ctx.buffers) p.buffer_bytes += bytes;
   if (p.buffer_bytes > gpu.memory_bytes.value)
     throw InputError(fmt::format("N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device memory", n,
@@ -462,13 +479,13 @@ void add_random_misses(const GpuSpec& gpu, const ArrayTraffic& t, double compuls
 
 // One array entry's traffic added to its pass's work; first: the entry that brings the
 // array's footprint (later entries of the same array re-read it).
-void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const ArrayAccess& a, bool first, int link,
-                    const std::set<std::string>& written_earlier, PassWork& w) {
+void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const PassPrediction& pp, const ArrayAccess& a,
+                    bool first, int link, const std::set<std::string>& written_earlier, PassWork& w) {
   const GpuSpec& gpu = ctx.gpu;
   const Launch& launch = ctx.launch;
   const double warm_hit = ctx.warm_hit;
-  const ArrayTraffic t =
-      array_traffic(a, pass, launch.dtype, launch.n, ctx.dims, static_cast<int>(gpu.l1_wavefront_bytes.value));
+  const ArrayTraffic t = array_traffic(a, pass, launch.dtype, launch.n, ctx.dims,
+                                       static_cast<int>(gpu.l1_wavefront_bytes.value), launched_threads(pp, launch));
   w.useful_bytes += t.useful_bytes;
   w.wavefronts += t.l1_wavefronts;
   // Accesses one thread keeps in flight together: an element's repeated accesses are, a loop
@@ -511,14 +528,21 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Arra
     // DRAM when evicted; whole ones never are.
     w.tex_write += t.l1_sectors - t.revisited_sectors * (1 - gpu.store_revisit_l2_fraction.value);
     w.revisited_sectors += t.revisited_sectors;
-    if (a.pattern == AccessPattern::column && a.vector * size_bytes(element_type(a, launch.dtype)) < kSectorBytes)
+    if ((a.pattern == AccessPattern::column || a.per_warp > 0) &&
+        a.vector * size_bytes(element_type(a, launch.dtype)) < kSectorBytes)
       w.merge_writes += t.l1_sectors;
     if (first) {
       w.store_footprint += t.footprint_sectors;
       w.dram_write += t.footprint_sectors * (1 - warm_hit);
       w.dram_fills += t.partial_sectors * (1 - warm_hit);
     }
-    w.store_bytes_per_thread += bytes_per_thread;
+    // A thread's stores outside its loop go out together, once (outside_loop_store_rounds).
+    if (a.outside_loop()) {
+      w.once_store_bytes_per_thread += t.useful_bytes / launched_threads(pp, launch);
+    } else {
+      w.store_bytes_per_thread += bytes_per_thread;
+      w.store_bytes += t.useful_bytes;
+    }
     w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
     w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
   }
@@ -623,6 +647,20 @@ void add_block_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
   w.chain_cycles = pass.dependent_cycles * thread_iterations;
 }
 
+// A pass's occupancy and grid, which its traffic counts accesses outside the loop by.
+void shape_pass(const LaunchContext& ctx, const KernelPass& pass, Prediction& p, PassPrediction& pp) {
+  pp.symbol = pass.symbol;
+  int registers = pass.registers;
+  Source reg_source = pass.registers_source;
+  if (registers <= 0) {
+    registers = kAssumedRegisters;
+    reg_source = Source::assumed;
+    p.notes.push_back(fmt::format("pass '{}': registers per thread unknown, {} assumed", pass.symbol, registers));
+  }
+  pp.occupancy = compute_occupancy(ctx.gpu, ctx.launch.block, registers, reg_source, pass.static_shared_bytes);
+  pp.grid = grid_blocks(pass, ctx.launch.n, ctx.launch.block, sms(ctx.gpu), pp.occupancy.blocks_per_sm, ctx.dims.rows);
+}
+
 // What one pass asks of each unit; written_earlier: outputs of earlier passes, possibly still in L2.
 void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std::string>& written_earlier,
                   Prediction& p, PassPrediction& pp, PassWork& w) {
@@ -632,16 +670,6 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   const std::int64_t n = launch.n;
   const double f = sm_clock(gpu);
   const int sm_count = sms(gpu);
-  pp.symbol = pass.symbol;
-  int registers = pass.registers;
-  Source reg_source = pass.registers_source;
-  if (registers <= 0) {
-    registers = kAssumedRegisters;
-    reg_source = Source::assumed;
-    p.notes.push_back(fmt::format("pass '{}': registers per thread unknown, {} assumed", pass.symbol, registers));
-  }
-  pp.occupancy = compute_occupancy(gpu, launch.block, registers, reg_source, pass.static_shared_bytes);
-  pp.grid = grid_blocks(pass, n, launch.block, sm_count, pp.occupancy.blocks_per_sm, ctx.dims.rows);
   const double blocks = static_cast<double>(pp.grid);
 
   // Arrays whose footprint an earlier entry of this pass brought (loads) or wrote (stores): an
@@ -650,7 +678,7 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   const std::vector<int> links = load_links(pass);
   for (std::size_t i = 0; i < pass.arrays.size(); ++i) {
     const ArrayAccess& a = pass.arrays[i];
-    add_array_work(ctx, pass, a, seen.insert({a.name, a.op}).second, links[i], written_earlier, w);
+    add_array_work(ctx, pass, pp, a, seen.insert({a.name, a.op}).second, links[i], written_earlier, w);
   }
   for (const auto& a : pass.arrays)
     if (a.op == AccessOp::store) written_earlier.insert(a.name);
@@ -797,12 +825,13 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
   p.gpu = gpu.id;
   p.launch = launch;
   LaunchContext ctx{gpu, kernel, launch, dimensions(kernel, launch.n), {}, 0.0};
-  size_buffers(ctx, p);
+  std::vector<PassPrediction> pps(kernel.passes.size());
+  for (std::size_t i = 0; i < kernel.passes.size(); ++i) shape_pass(ctx, kernel.passes[i], p, pps[i]);
+  size_buffers(ctx, pps, p);
   const double warm_hit = ctx.warm_hit;
 
   // What each pass asks of each unit, then the dirty output a cold launch leaves in L2 (it
   // depends on the whole launch), then each pass's bounds.
-  std::vector<PassPrediction> pps(kernel.passes.size());
   std::vector<PassWork> works(kernel.passes.size());
   std::set<std::string> written_earlier;
   for (std::size_t i = 0; i < kernel.passes.size(); ++i) work_of_pass(ctx, kernel.passes[i], written_earlier, p, pps[i], works[i]);

@@ -74,13 +74,41 @@ std::optional<double> dimension_factor(std::string_view text, std::string_view d
 
 // Accesses per logical element (a stencil's 5, an SGEMM's per-K counts): finite and bounded.
 constexpr double kMaxAccessesPerElement = 1e6;
+// Accesses a thread or a warp makes outside the element loop (its results, a row's offsets).
+constexpr double kMaxAccessesOutsideLoop = 1024;
 // Requests one L1 sector serves: a block's 32 warps, each walking along a sector of 1-byte
 // elements, 32 x 32.
 constexpr double kMaxL1Reuse = 1024;
 
+// per_thread / per_warp: accesses outside the element loop, which replace per_element. They are
+// counted whatever n, on consecutive elements (lanes, or warps, one after another), so the keys
+// that shape an element's accesses do not apply.
+void parse_outside_loop(const TomlFields& f, ArrayAccess& a) {
+  auto count = [&](std::string_view key) {
+    const std::optional<double> v = f.optional_number(key, 0, kMaxAccessesOutsideLoop);
+    if (v && *v <= 0) f.fail(f.table().get(key), key, "must be more than 0");
+    return v.value_or(0.0);
+  };
+  a.per_thread = count("per_thread");
+  a.per_warp = count("per_warp");
+  if (!a.outside_loop()) return;
+  const std::string_view key = a.per_thread ? "per_thread" : "per_warp";
+  if (a.op != AccessOp::store)
+    f.fail(f.table().get(key), key,
+           "is for stores (a result stored after a loop, lane 0's store); a load once per thread is "
+           "per_element = 1 / elements_per_thread");
+  if (a.per_thread && a.per_warp) f.fail(f.table().get("per_warp"), "per_warp", "give per_thread or per_warp, not both");
+  for (std::string_view other : {"per_element", "times", "stride", "pattern", "reuse"})
+    if (f.table().get(other))
+      f.fail(f.table().get(other), other,
+             fmt::format("does not apply with {}: an access outside the element loop is counted per {}, on "
+                         "consecutive elements", key, a.per_thread ? "thread" : "warp"));
+  a.per_element = 0;
+}
+
 ArrayAccess parse_array(const TomlFields& f) {
-  f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "hint", "per_element", "times", "elements", "pattern",
-                         "reuse", "depends_on", "l1_reuse"});
+  f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "hint", "per_element", "per_thread", "per_warp",
+                         "times", "elements", "pattern", "reuse", "depends_on", "l1_reuse"});
   ArrayAccess a;
   a.name = f.required_string("name");
   a.op = required_enum_field(f, "op", kAccessOpNames);
@@ -94,6 +122,7 @@ ArrayAccess parse_array(const TomlFields& f) {
   a.reuse = enum_field(f, "reuse", kReuseNames, Reuse::none);
   a.depends_on = f.optional_string("depends_on").value_or("");
   a.l1_reuse = f.optional_number("l1_reuse", 1, kMaxL1Reuse).value_or(1.0);
+  parse_outside_loop(f, a);
   if (const toml::node* e = f.table().get("elements")) {
     if (auto count = e->value<std::int64_t>()) {
       if (*count < 1) f.fail(e, "elements", fmt::format("must be at least 1, got {}", *count));
@@ -238,7 +267,7 @@ KernelPass parse_pass(const TomlFields& f) {
   for (std::size_t i = 0; i < p.arrays.size(); ++i) {
     const auto& a = p.arrays[i];
     const toml::node* at = (*arrays->as_array())[i].as_table();
-    if (p.elements_per_thread % a.vector != 0)
+    if (!a.outside_loop() && p.elements_per_thread % a.vector != 0)
       f.fail(at, fmt::format("arrays[{}].vector", i),
              fmt::format("elements_per_thread ({}) must be a multiple of vector ({})", p.elements_per_thread, a.vector));
     if (thread_stride(a, p) < p.elements_per_thread)

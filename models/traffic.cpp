@@ -110,16 +110,56 @@ ArrayTraffic scattered_traffic(const ArrayAccess& a, std::int64_t esize, double 
   return t;
 }
 
+// Stores outside the element loop, whatever n: per launched thread, one coalesced warp request
+// each (thread after thread on consecutive elements: a column sum's results), or per warp, lane 0
+// alone, one request of its own sectors (warp after warp on consecutive elements: a row's sum).
+// The sectors lane 0 writes in part are completed in L2 by the warps beside it, as a column
+// store's are, so none is filled from DRAM.
+ArrayTraffic outside_loop_traffic(const ArrayAccess& a, std::int64_t esize, double threads, int wavefront_bytes) {
+  const std::int64_t access_bytes = a.vector * esize;
+  const double warps = std::ceil(threads / 32);
+  ArrayTraffic t;
+  if (a.per_thread > 0) {
+    const WarpPattern w = warp_pattern(32, 1, access_bytes, access_bytes, wavefront_bytes);
+    t.requests = warps * a.per_thread;
+    t.l1_sectors = t.requests * w.l1_sectors;
+    t.l1_wavefronts = t.requests * w.wavefronts;
+    t.useful_bytes = threads * a.per_thread * static_cast<double>(access_bytes);
+  } else {
+    t.requests = warps * a.per_warp;
+    t.l1_sectors = t.requests * std::ceil(static_cast<double>(access_bytes) / kSectorBytes);
+    t.l1_wavefronts = t.requests;
+    t.useful_bytes = t.requests * static_cast<double>(access_bytes);
+  }
+  t.footprint_sectors = std::ceil(t.useful_bytes / kSectorBytes);
+  t.buffer_bytes = t.useful_bytes;
+  if (a.per_thread > 0) t.partial_sectors = std::fmod(t.useful_bytes, kSectorBytes) > 0 ? 1 : 0;
+  return t;
+}
+
+// The footprint of an array that spans `elements` (the spec's `elements`), where its accesses
+// cover more than that.
+void limit_footprint(ArrayTraffic& t, double elements, std::int64_t esize) {
+  const double bytes = elements * static_cast<double>(esize);
+  t.footprint_sectors = std::min(t.footprint_sectors, std::ceil(bytes / kSectorBytes));
+  t.buffer_bytes = bytes;
+}
+
 }  // namespace
 
 ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DType launch_dtype, std::int64_t n,
-                           const Dimensions& dims, int wavefront_bytes) {
+                           const Dimensions& dims, int wavefront_bytes, double threads) {
+  const std::int64_t esize = size_bytes(element_type(array, launch_dtype));
+  if (array.outside_loop()) {
+    ArrayTraffic t = outside_loop_traffic(array, esize, threads, wavefront_bytes);
+    if (const auto spans = declared_elements(array, n, dims)) limit_footprint(t, *spans, esize);
+    return t;
+  }
   const double repeat = array.per_element * (array.times == Scale::cols ? static_cast<double>(dims.cols) : 1.0);
   const std::optional<double> spans = declared_elements(array, n, dims);
   if (array.pattern != AccessPattern::contiguous) {
     const double accesses = static_cast<double>(n) * repeat / array.vector;
-    return scattered_traffic(array, size_bytes(element_type(array, launch_dtype)), accesses,
-                             spans.value_or(static_cast<double>(n)));
+    return scattered_traffic(array, esize, accesses, spans.value_or(static_cast<double>(n)));
   }
   // Interleaved elements: each access is one coalesced warp access, as if a thread held only
   // one access's elements.
@@ -139,11 +179,7 @@ ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DTy
   t.revisited_sectors *= scale;
   t.l1_wavefronts *= scale;
   t.useful_bytes *= scale;
-  if (spans) {
-    const double bytes = *spans * size_bytes(element_type(array, launch_dtype));
-    t.footprint_sectors = std::min(t.footprint_sectors, std::ceil(bytes / kSectorBytes));
-    t.buffer_bytes = bytes;
-  }
+  if (spans) limit_footprint(t, *spans, esize);
   return t;
 }
 

@@ -24,7 +24,9 @@ struct ArrayTraffic {
   double buffer_bytes = 0;       // allocation the array needs
 };
 
+// threads: the pass's launched threads (grid x block), which accesses outside the element loop
+// (per_thread, per_warp) are counted by.
 ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DType launch_dtype, std::int64_t n,
-                           const Dimensions& dims, int wavefront_bytes);
+                           const Dimensions& dims, int wavefront_bytes, double threads);
 
 }  // namespace roofline

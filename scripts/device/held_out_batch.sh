@@ -2,8 +2,8 @@
 # A held-out batch of the patterns suite on the device at hand: the kernel runner's GPU tests
 # (every kernel, these included, checked against its CPU reference), `roofline calibrate`, then
 # `roofline run` of the batch's kernels at their sizes, cold and warm, into one database. Each
-# batch's specs were frozen before it ran: batch 2 at 9182daf, batch 3 at f81ead6 (batch 4's
-# counts are still to come from its SASS). Run from the
+# batch's specs were frozen before it ran: batch 2 at 9182daf, batch 3 at f81ead6, batch 4 at
+# 7359236. Run from the
 # repo root with .device/ carried (scripts/device/pack.sh): `bash scripts/device/held_out_batch.sh
 # h100 3` writes under $OUT/h100 (BATCH defaults to 2). The run's table goes to a file, not the
 # terminal.

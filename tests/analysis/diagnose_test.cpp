@@ -21,22 +21,23 @@ constexpr std::int64_t k16M = 16777216;
 
 TEST(AnalysisDiagnose, FootprintsFromTheDescriptor) {
   const Launch l = launch("w", k16M, DType::f32, CacheState::cold);
-  const auto coalesced = array_footprints(write_only(0), l);
+  const Prediction p = prediction(l, BoundKind::dram, 1e-3);
+  const auto coalesced = array_footprints(write_only(0), p);
   ASSERT_EQ(coalesced.size(), 1u);
   EXPECT_DOUBLE_EQ(coalesced[0].sectors, 2097152);  // 16M x 4 B / 32 B
   EXPECT_EQ(coalesced[0].partial_sectors, 0.0);
 
-  const auto stride8 = array_footprints(write_only(8), l);
+  const auto stride8 = array_footprints(write_only(8), p);
   EXPECT_DOUBLE_EQ(stride8[0].sectors, 16777216);  // one sector per element
   EXPECT_DOUBLE_EQ(stride8[0].partial_sectors, 16777216);
   EXPECT_EQ(stride8[0].gap_bytes, 32);
   EXPECT_EQ(stride8[0].access_bytes, 4);
 
-  const auto stride2 = array_footprints(write_only(2), l);  // 8 B steps: every sector half written
+  const auto stride2 = array_footprints(write_only(2), p);  // 8 B steps: every sector half written
   EXPECT_DOUBLE_EQ(stride2[0].sectors, 4194304);
   EXPECT_DOUBLE_EQ(stride2[0].partial_sectors, 4194304);
 
-  const auto f4 = array_footprints(add(4), launch("add", k16M, DType::f16, CacheState::cold));
+  const auto f4 = array_footprints(add(4), prediction(launch("add", k16M, DType::f16, CacheState::cold), BoundKind::dram, 1e-3));
   ASSERT_EQ(f4.size(), 3u);
   EXPECT_DOUBLE_EQ(f4[0].sectors, 1048576);  // 16M x 2 B / 32 B
   EXPECT_EQ(f4[2].partial_sectors, 0.0);

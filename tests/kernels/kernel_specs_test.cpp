@@ -207,7 +207,7 @@ TEST(BuiltinKernels, FourthHeldOutBatchDescribesItsCode) {
   EXPECT_EQ(column.arrays[0].pattern, AccessPattern::contiguous);
   ASSERT_TRUE(column.arrays[1].elements.has_value());
   EXPECT_EQ(column.arrays[1].elements->of, ArrayExtent::Of::cols);
-  EXPECT_DOUBLE_EQ(column.arrays[1].per_element * (1 << 24), 4096);  // out's 4096 stores at 2^24
+  EXPECT_EQ(column.arrays[1].per_thread, 1.0);  // out: one store per thread, after its loop
   // Upsampling: a square output; each input word brought once (n / 4) and read 3 more times
   // from L1; one store per element.
   EXPECT_EQ(find_builtin_kernel("upsample2x_nearest_f32")->shape, Shape::square);
@@ -261,7 +261,7 @@ TEST(BuiltinKernels, FourthHeldOutBatchDescribesItsCode) {
       EXPECT_EQ(a.elements->of, ArrayExtent::Of::rows);
     }
     if (a.name == "y") {
-      EXPECT_EQ(a.per_element, 1.0 / 32);
+      EXPECT_EQ(a.per_warp, 1.0);  // lane 0's store of the row's sum
     }
   }
 }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "models/error.hpp"
@@ -232,6 +233,39 @@ TEST(PatternTerms, AnArraySpanningAFractionOfNHasThatFootprint) {
   EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), n / 32.0);
   EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n / 32.0);
   EXPECT_EQ(p.buffer_bytes, 1.0 * n + 4.0 * n);
+}
+
+TEST(PatternTerms, AResultStoredAfterALoopIsOneStorePerThread) {
+  // 2^26 floats (256 MiB, none L2-resident), warm, read by 4096 threads: out is their 4096
+  // results whatever n, 128 warp requests of 4 sectors, 512 sectors written through L2 to DRAM.
+  const std::int64_t n = std::int64_t{1} << 26;
+  const auto p = predict("column_results", n, CacheState::warm);
+  ASSERT_EQ(p.passes[0].grid, 16);
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"), 128.0);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"), 512.0);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_write.sum"), 512.0);
+  EXPECT_EQ(counter_value(p, "dram__sectors_write.sum"), 512.0);
+  EXPECT_EQ(p.buffer_bytes, 4.0 * n + 4.0 * 4096);
+  // The loads: 4096 threads x 4 rows x 4 B in flight against 2^28 B, 4096 rounds; the stores one
+  // round after them all, not one per round of loads.
+  const auto& latency = bound(p, BoundKind::latency);
+  EXPECT_NE(latency.detail.find("4.1e+03 rounds x"), std::string::npos) << latency.detail;
+  EXPECT_NE(latency.detail.find("+ 1 rounds of stores x 262 ns"), std::string::npos) << latency.detail;
+}
+
+TEST(PatternTerms, LaneZerosStoreIsARequestOfOneSectorPerWarp) {
+  // 2^26 floats, warm (none L2-resident): 2^21 warps each store one float. 2^21 requests of one
+  // sector through L1 and L2, merged there with their neighbours': y's 8 MiB (2^18 sectors) is
+  // written to DRAM whole and nothing is filled, so DRAM reads only a (2^23 sectors).
+  const std::int64_t n = std::int64_t{1} << 26;
+  const auto p = predict("warp_results", n, CacheState::warm);
+  const double warps = n / 32.0;
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"), warps);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"), warps);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_write.sum"), warps);
+  EXPECT_EQ(counter_value(p, "dram__sectors_write.sum"), warps * 4 / 32);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n * 4.0 / 32);
+  EXPECT_EQ(std::ranges::count(p.unused_params, "l2_merge_writes_per_clock"), 0);
 }
 
 TEST(PatternTerms, ARoundWaitsForItsSlowestLoad) {

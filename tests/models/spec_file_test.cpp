@@ -149,6 +149,23 @@ TEST(SpecFile, NumbersOutOfRangeAreRefusedWhereTheyAreWritten) {
             "my.toml:4: kernel 'k': arrays[0]: l1_reuse: must be between 1 and 1024, got 0.5");
 }
 
+TEST(SpecFile, StoresOutsideTheLoopAreCountedPerThreadOrPerWarpAlone) {
+  const std::string head = "[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\n";
+  const auto k = parse_kernel_specs(head + "arrays = [ { name = \"y\", op = \"store\", per_warp = 1 } ]\n", "my.toml");
+  EXPECT_EQ(k[0].passes[0].arrays[0].per_warp, 1.0);
+  EXPECT_EQ(k[0].passes[0].arrays[0].per_element, 0.0);  // no share of n
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"a\", op = \"load\", per_thread = 1 } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: per_thread: is for stores (a result stored after a loop, lane 0's "
+            "store); a load once per thread is per_element = 1 / elements_per_thread");
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"y\", op = \"store\", per_thread = 1, per_element = 0.5 } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: per_element: does not apply with per_thread: an access outside the "
+            "element loop is counted per thread, on consecutive elements");
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"y\", op = \"store\", per_thread = 1, per_warp = 1 } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: per_warp: give per_thread or per_warp, not both");
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"y\", op = \"store\", per_warp = 0 } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: per_warp: must be more than 0");
+}
+
 // A spec of many kernels, the last one repeating the first: the duplicate is found (one look-up
 // per kernel, so this stays quick however long the file) and both lines are named.
 TEST(SpecFile, DuplicateNamesAreFoundInALongSpec) {
