@@ -295,7 +295,7 @@ int CuptiCollector::run_passes(std::span<const CounterJob> jobs, const detail::C
       if (job.job->kernel_launches() <= 0) continue;
       job.job->restore();
       if (job.counted && job.cache == CacheState::cold)
-        flush.flush(s);
+        flush.flush(s, true);
       else if (job.counted)
         job.job->launch(s);  // leaves L2 as back-to-back launches do
       job.job->launch(s);
@@ -370,7 +370,7 @@ std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> j
       results[j] = {CounterStatus::timing_only, std::string(kNoKernel), 0, {}};
       continue;
     }
-    if (jobs[j].counted) ranges += jobs[j].cache == CacheState::cold ? flush.kernel_launches() : k;
+    if (jobs[j].counted) ranges += jobs[j].cache == CacheState::cold ? flush.kernel_launches(true) : k;
     if (jobs[j].counted) slots.push_back({j, ranges, k});
     ranges += k;
   }

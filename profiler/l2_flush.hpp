@@ -34,11 +34,16 @@ class L2Flush {
   L2Flush(const L2Flush&) = delete;
   L2Flush& operator=(const L2Flush&) = delete;
 
-  // Enqueues the flush on stream (a cudaStream_t; nullptr = default stream).
-  void flush(void* stream = nullptr);
+  // Enqueues the flush on stream (a cudaStream_t; nullptr = default stream). evict_code: also
+  // evicts the SMs' and GPCs' instruction caches, so that the next kernel fetches its code (and
+  // its constants) through L2, as in every pass of ncu's replay, whatever its cache control
+  // (about 640 more L2 read sectors for a small kernel on the H100: docs/results/h100/l2-code-reads/).
+  // Counter passes do; timing does not, as back-to-back launches of a kernel find its code.
+  void flush(void* stream = nullptr, bool evict_code = false);
   std::size_t bytes() const { return bytes_; }
-  // Kernel launches one flush() makes (the read sweep; the memset is not a kernel launch).
-  int kernel_launches() const { return mode_ == Mode::write ? 0 : 1; }
+  // Kernel launches one flush() makes (the read sweep, the code eviction; the memset is not a
+  // kernel launch).
+  int kernel_launches(bool evict_code = false) const;
   std::size_t l2_bytes() const { return l2_bytes_; }
 
  private:

@@ -45,8 +45,14 @@ below differ:
   longer than ncu's in most launches, by about 150 ns. Tried on the device and ruled out as the
   cause (each gave the same difference): the other counters in the duration's replay pass (a
   collection of the duration alone), launches following each other within a pass (a stream
-  synchronisation before each), and the 2 MiB of dirty lines the flush leaves (none left). The
-  cause is not known.
+  synchronisation before each), the 2 MiB of dirty lines the flush leaves (none left), and the
+  kernel's code cached in the SMs (evicted since, below). The cause is not known.
+- **Code fetched through L2**: every ncu pass fetches the kernel's code through L2 again
+  (\`lts__t_sectors_srcunit_gcc_op_read\`: 832 sectors for an add, 1216 for a block reduction,
+  under \`--cache-control all\` and \`none\` alike), where a second launch finds it cached and
+  reads 192 (its constants). roofline's counter passes now run 256 KiB of code on every SM after the L2
+  flush, and read what ncu reads (\`l2-code-reads/probe.txt\`): it moves \`lts__t_sectors_op_read\`
+  by up to 3 % in launches of a few microseconds.
 - **DRAM writes**: ncu's cache control leaves about 2 MiB of dirty lines in L2 before each
   pass, which the kernel writes back (\`l2-state.md\`); roofline's flush now leaves the same
   2 MiB. What remains is that residue's own variation (±5 % between ncu runs), which is a few

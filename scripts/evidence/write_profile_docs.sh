@@ -20,6 +20,10 @@ device machine by \`scripts/device/profile_evidence.sh\` and rendered by
     ncu --csv --page raw --print-units base --clock-control none --cache-control all \\
         --metrics "\$(roofline metrics --names)" PROGRAM ...
 
+The device's raw output (both tools' output and roofline's databases) is kept in
+\`profile-vs-ncu/profile.tar.gz\`; the README's example profile (\`profile/\`) is an earlier run of
+the same script.
+
 $(cat "$D/facts.txt")
 
 The test program (\`tests/profile/profile_app.cu\`) runs kernels from two host threads on two
