@@ -176,6 +176,8 @@ __global__ void __launch_bounds__(kBlock) read4_ilp1_kernel(const unsigned* __re
 // load its own sector, at addresses a multiplicative hash spreads over the buffer's n (a power of
 // two) words, so almost every one misses L2. The DRAM's random-access rate and the sectors it
 // fetches per miss.
+// kL2: loads that bypass L1 (ld.global.cg), so that a table L1 could partly hold is read from L2.
+template <bool kL2>
 __global__ void __launch_bounds__(kBlock) random_read_kernel(const unsigned* __restrict__ src, unsigned mask,
                                                              unsigned per_thread, unsigned sentinel, unsigned* sink) {
   const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
@@ -183,7 +185,10 @@ __global__ void __launch_bounds__(kBlock) random_read_kernel(const unsigned* __r
   for (unsigned k = 0; k < per_thread; ++k) {
     unsigned v[4];
 #pragma unroll
-    for (unsigned j = 0; j < 4; ++j) v[j] = src[((tid * 4 + j) * 2654435761u + k * 40503u * 65536u) & mask];
+    for (unsigned j = 0; j < 4; ++j) {
+      const unsigned* at = src + (((tid * 4 + j) * 2654435761u + k * 40503u * 65536u) & mask);
+      v[j] = kL2 ? __ldcg(at) : *at;
+    }
 #pragma unroll
     for (unsigned j = 0; j < 4; ++j) acc ^= v[j];
   }
@@ -540,7 +545,7 @@ struct RandomReadShape {
 
 RandomReadShape random_read_shape(int sms, int max_blocks, std::size_t bytes) {
   RandomReadShape s;
-  s.blocks = std::min(resident_blocks(random_read_kernel, sms), max_blocks);
+  s.blocks = std::min(resident_blocks(random_read_kernel<false>, sms), max_blocks);
   unsigned words = 1;
   while (static_cast<std::size_t>(words) * 2 * 4 <= bytes && words < 0x80000000u) words *= 2;
   s.mask = words - 1;
@@ -549,19 +554,26 @@ RandomReadShape random_read_shape(int sms, int max_blocks, std::size_t bytes) {
 
 }  // namespace
 
-std::vector<Sample> CalibrationKernels::time_random_read(int warmup, int repetitions) {
+std::vector<Sample> CalibrationKernels::time_random_read(int warmup, int repetitions, std::size_t table_bytes) {
   Impl& m = *impl_;
-  const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, m.bytes);
+  const bool l2 = table_bytes > 0;
+  const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, l2 ? std::min(table_bytes, m.bytes) : m.bytes);
   const double threads = static_cast<double>(s.blocks) * kBlock;
   const auto* src = reinterpret_cast<const unsigned*>(m.src);
-  return m.timed([&] { random_read_kernel<<<s.blocks, kBlock, 0, m.stream>>>(src, s.mask, s.per_thread, 1u, m.sink); },
-                 warmup, repetitions, threads * s.per_thread * 4.0, static_cast<std::int64_t>(threads), 0);
+  return m.timed(
+      [&] {
+        if (l2)
+          random_read_kernel<true><<<s.blocks, kBlock, 0, m.stream>>>(src, s.mask, s.per_thread, 1u, m.sink);
+        else
+          random_read_kernel<false><<<s.blocks, kBlock, 0, m.stream>>>(src, s.mask, s.per_thread, 1u, m.sink);
+      },
+      warmup, repetitions, threads * s.per_thread * 4.0, static_cast<std::int64_t>(threads), 0);
 }
 
 double CalibrationKernels::launch_random_read(void* stream) {
   Impl& m = *impl_;
   const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, m.bytes);
-  random_read_kernel<<<s.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
+  random_read_kernel<false><<<s.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
       reinterpret_cast<const unsigned*>(m.src), s.mask, s.per_thread, 1u, m.sink);
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
   return static_cast<double>(s.blocks) * kBlock * s.per_thread * 4.0;

@@ -86,8 +86,10 @@ class CalibrationKernels {
   // One-shot scalar reads: one 4-byte load per thread over the whole source buffer, n / 256
   // blocks; Sample::threads is the resident thread count (SMs x resident blocks x 256).
   std::vector<Sample> time_scalar_read_one_shot(int warmup, int repetitions);
-  // Random 4-byte loads over the whole source buffer, each in its own sector (work = loads).
-  std::vector<Sample> time_random_read(int warmup, int repetitions);
+  // Random 4-byte loads over the whole source buffer, each in its own sector (work = loads);
+  // table_bytes > 0: over the buffer's first table_bytes (rounded down to a power of two),
+  // bypassing L1, so that a table the L2 holds is read from L2.
+  std::vector<Sample> time_random_read(int warmup, int repetitions, std::size_t table_bytes = 0);
   // Enqueues one random-read launch (untimed; for counters); returns its number of loads.
   double launch_random_read(void* stream);
   // Enqueues one launch (untimed; for counters) of four 4-byte stores per thread, each its own

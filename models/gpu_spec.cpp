@@ -128,6 +128,10 @@ constexpr std::array kParams{
              &G::dram_random_loads_per_s},
     GpuParam{"dram_random_fetch_sectors", "sectors", "sectors DRAM reads for one random load that misses L2",
              &G::dram_random_fetch_sectors},
+    GpuParam{"l2_random_sector_fraction", "ratio",
+             "of l2_bandwidth (in 32-byte sectors), the share random loads reach, each lane a sector of its own "
+             "(a gather's), where a coalesced request brings a line's four",
+             &G::l2_random_sector_fraction},
 };
 }  // namespace
 

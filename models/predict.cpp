@@ -149,6 +149,7 @@ struct PassWork {
   std::vector<std::string_view> atomic_params;  // the GPU parameters that rate rests on
   double merge_writes = 0;              // partial-sector stores that other warps complete in L2
   double revisited_sectors = 0;         // store sectors a warp's earlier store of the iteration wrote
+  double random_l2_sectors = 0;         // L2 sectors of random loads (in tex_read), at the L2's random rate
   double random_sectors = 0;            // DRAM sectors of random accesses that miss L2 (in dram_loads, dram_write)
   double random_misses = 0;             // those accesses, at the DRAM's random-load rate
   // Per link of the chain of loads whose address needs an earlier load (rounds in series): the
@@ -177,6 +178,13 @@ double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
   return (w.dram_reads() - w.random_sectors + w.dram_write + turnaround_sectors(gpu, w)) * kSectorBytes /
              gpu.dram_bandwidth_sustained.value +
          w.random_misses / gpu.dram_random_loads_per_s.value;
+}
+
+// L2 time: its sectors at the L2's bandwidth, random loads' at the share of it they reach (a
+// coalesced request brings a line's four sectors, a gather's lanes one each).
+double l2_s(const GpuSpec& gpu, const PassWork& w) {
+  const double sectors = w.tex_read + w.tex_write + w.atomic_sectors - w.random_l2_sectors;
+  return (sectors + w.random_l2_sectors / gpu.l2_random_sector_fraction.value) * kSectorBytes / gpu.l2_bandwidth.value;
 }
 
 // How a pass's threads meet the memory latency: the threads resident at once, the bytes they
@@ -339,10 +347,14 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                                              gb(w.random_sectors * kSectorBytes), w.random_misses,
                                              per_s(gpu.dram_random_loads_per_s.value / 1e9, "G loads"))
                                 : "")},
-      {BoundKind::l2, (w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes / gpu.l2_bandwidth.value,
-       fmt::format("{} through L2{} / {}", gb((w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes),
+      {BoundKind::l2, l2_s(gpu, w),
+       fmt::format("{} through L2{} / {}{}", gb((w.tex_read + w.tex_write + w.atomic_sectors) * kSectorBytes),
                    w.atomic_sectors > 0 ? fmt::format(" ({:.4g} sectors of atomics)", w.atomic_sectors) : "",
-                   per_s(gpu.l2_bandwidth.value / 1e12, "TB"))},
+                   per_s(gpu.l2_bandwidth.value / 1e12, "TB"),
+                   w.random_l2_sectors > 0
+                       ? fmt::format(", {} of it random loads at {:.3g} of that", gb(w.random_l2_sectors * kSectorBytes),
+                                     gpu.l2_random_sector_fraction.value)
+                       : "")},
       {BoundKind::lsu, w.wavefronts / (sm_count * gpu.lsu_wavefronts_per_clock_per_sm.value * f) * w.sm_imbalance,
        fmt::format("{:.4g} L1 wavefronts{} / ({} SMs x {} per clock)", w.wavefronts,
                    w.shared_ld + w.shared_st > 0 ? fmt::format(" ({:.4g} shared)", w.shared_ld + w.shared_st) : "",
@@ -508,7 +520,10 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
     const double compulsory = first ? t.footprint_sectors * (1 - hit) : 0.0;
     const double dram_before = w.dram_loads;
     w.dram_loads += compulsory;
-    if (a.pattern == AccessPattern::random) add_random_misses(gpu, t, compulsory, w);
+    if (a.pattern == AccessPattern::random) {
+      w.random_l2_sectors += l2_sectors;
+      add_random_misses(gpu, t, compulsory, w);
+    }
     // The share of this entry's rounds that wait for DRAM: an array's first entry brings new data
     // in every round, unless L2 holds it; random loads miss in the share of their accesses that
     // reach DRAM; later entries re-read what the first brought.
@@ -803,6 +818,8 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   if (!used_by_any_pass([](const PassWork& w) { return w.random_misses > 0; }))
     for (std::string_view key : {"dram_random_loads_per_s", "dram_random_fetch_sectors"})
       p.unused_params.push_back(key);
+  if (!used_by_any_pass([](const PassWork& w) { return w.random_l2_sectors > 0; }))
+    p.unused_params.push_back("l2_random_sector_fraction");
   // The round with DRAM idle and its queueing replace the loaded latency, which the counter
   // analysis and --from-run keep.
   p.unused_params.push_back("dram_loaded_latency_ns");

@@ -117,8 +117,8 @@ using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
 // launch overhead; block turnover; the DRAM round against utilization; a cold wave of reads; L1,
 // L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address and spread over a table, barrier
-// steps; random DRAM reads; column stores. One more per L2 working set, and one for the counters.
-constexpr int kFixedSteps = 21;
+// steps; random DRAM and L2 reads; column stores. One more per L2 working set, and one for the counters.
+constexpr int kFixedSteps = 22;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -510,12 +510,27 @@ std::vector<double> cycles_per_work(const std::vector<calib::Sample>& samples) {
 }
 
 // Random 4-byte loads over the streaming buffer, each its own sector and nearly all L2 misses:
-// how many the DRAM serves per second when every resident thread keeps four in flight.
+// how many the DRAM serves per second when every resident thread keeps four in flight. Then the
+// same over a table the L2 holds (the largest power of two up to L2 / 8), each load a sector of
+// its own from L2: the share of the L2's sector bandwidth they reach (l2_bandwidth, measured
+// before).
 void measure_random_access(Calibrator& c) {
   c.step("random DRAM reads");
   const auto s = c.k.time_random_read(c.warm, c.reps);
   c.add("dram_random_loads_per_s", stat_of(bandwidths(s)),
         fmt::format("4-byte loads at hashed addresses over {}, 4 in flight per resident thread: loads / s", c.buf_desc));
+  c.step("random L2 reads");
+  std::size_t table = 1;
+  while (static_cast<double>(table) * 2 <= c.l2 / 8) table *= 2;
+  const auto l2 = c.k.time_random_read(c.warm, c.reps, table);
+  const CalibratedValue* bw = find_value(c.cal, "l2_bandwidth");
+  if (bw == nullptr) return;
+  std::vector<double> share;
+  for (const double loads_per_s : bandwidths(l2)) share.push_back(loads_per_s * 32 / bw->value);
+  c.add("l2_random_sector_fraction", stat_of(share),
+        fmt::format("4-byte loads at hashed addresses over a {} table in L2 (ld.global.cg), 4 in flight per resident "
+                    "thread: 32-byte sectors / s over l2_bandwidth ({:.3g} TB/s)",
+                    mib(static_cast<double>(table)), bw->value / 1e12));
 }
 
 // Column stores, every one a partial sector that the block's other warps complete in L2: how

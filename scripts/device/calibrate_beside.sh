@@ -14,8 +14,11 @@
 #   dram-rounds   the DRAM round against utilization and the store a one-shot block waits for,
 #                 beside the exploratory one-shot/grid-stride probe that showed them
 #                 (scripts/device/turnover_probe.sh; turnover/probe.txt)
+#   l2-random     the share of the L2's sector bandwidth random loads reach, beside the
+#                 exploratory probe of random and coalesced loads over tables in and beyond L2
+#                 (scripts/device/l2_gather_probe.sh; gather/probe.txt)
 set -uo pipefail
-usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds"
+usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds|l2-random"
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
 E=$OUT/${1:?$usage} && mkdir -p $E
@@ -48,6 +51,10 @@ case $topic in
     keys="dram_stream|dram_queue|store_round|dram_loaded|block_wave"
     bash scripts/device/turnover_probe.sh "$1/turnover" > /dev/null 2>&1; echo "probe: exit $?" >> $E/facts.txt
     beside=$E/turnover/probe.txt ;;
+  l2-random)
+    keys="l2_random|l2_bandwidth |dram_random"
+    bash scripts/device/l2_gather_probe.sh "$1/gather" > /dev/null 2>&1; echo "probe: exit $?" >> $E/facts.txt
+    beside=$E/gather/probe.txt ;;
   *) echo "$usage" >&2; exit 2 ;;
 esac
 cat $E/facts.txt; grep -E "$keys" $E/calibrate.txt; cat $beside

@@ -296,6 +296,9 @@ TEST(PatternTerms, ARandomGatherTouchesASectorPerLaneAndWaitsForItsIndex) {
   EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), n / 8.0 + n);
   EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n / 8.0 + 1048576 * 4 / 32.0);
   EXPECT_EQ(p.buffer_bytes, 4.0 * n + 4.0 * 1048576 + 4.0 * n);
+  // L2: the index's n / 8 sectors and the store's n / 8 at 7.4 TB/s; the gather's n sectors, a
+  // lane's each, at 0.557 of it.
+  EXPECT_NEAR(bound(p, BoundKind::l2).seconds, (n / 8.0 * 2 + n / 0.557) * 32 / 7.4e12, 1e-12);
   // The address comes from the index load: twice the rounds of the same loads in flight
   // together. 132 SMs x 2048 threads x (4 + 4) B in flight against 8 B loaded per element:
   // 62.1 rounds, 124 with the dependence (each round then loads the DRAM less, so it queues
