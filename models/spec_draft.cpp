@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iterator>
 #include <tuple>
 
 #include "models/detail/sass_control_flow.hpp"
@@ -132,7 +133,14 @@ SpecDraft draft_spec(const SassFunction& f) {
   if (path.path_holds_iteration) count(d.per_thread, f, cf, path.iteration, -1);
   count(d.per_iteration, f, cf, path.iteration, +1);
   d.element_accesses = element_accesses(f, cf, d.element_loop ? path.iteration : path.blocks);
-  if (d.element_loop) std::tie(d.loop_loads, d.loop_loads_in_flight) = loads_in_flight(f, cf, path.iteration);
+  if (d.element_loop) {
+    std::tie(d.loop_loads, d.loop_loads_in_flight) = loads_in_flight(f, cf, path.iteration);
+    std::vector<std::size_t> outside;
+    std::ranges::copy_if(path.blocks, std::back_inserter(outside),
+                         [&](std::size_t b) { return std::ranges::find(path.iteration, b) == path.iteration.end(); });
+    std::ranges::copy_if(element_accesses(f, cf, outside), std::back_inserter(d.stores_outside_loop),
+                         [](const ElementAccess& a) { return a.op == "store"; });
+  }
   d.registers = f.registers;
   d.static_shared_bytes = f.static_shared_bytes;
   d.notes = path.notes;
@@ -241,6 +249,10 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
     out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {} }},  # {} ({})\n", name, load ? "load" : "store",
                        f32_vector(a), a.opcode, what);
   }
+  for (const ElementAccess& a : d.stores_outside_loop)
+    out << fmt::format("  {{ name = \"store_{}\", op = \"store\", vector = {}, per_thread = 1 }},  # {} ({} B per thread, "
+                       "outside the element loop: once per thread; per_warp = 1 if one lane of a warp stores)\n",
+                       ++stores, f32_vector(a), a.opcode, a.bits / 8);
   out << "]\n";
   if (from_sass)
     out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",

@@ -44,6 +44,7 @@ struct SpecDraft {
   bool element_loop = false;  // grid-stride (or another loop over elements)
   InstructionRegion per_thread, per_iteration;
   std::vector<ElementAccess> element_accesses;  // of the loop body, or of the per-thread path without a loop
+  std::vector<ElementAccess> stores_outside_loop;  // with a loop: the global stores of the path outside it
   // Of one pass of the loop body: its global loads, and the most of them in flight at once (issued,
   // their registers not yet read): an unrolled loop's loads hoisted above their uses.
   int loop_loads = 0, loop_loads_in_flight = 0;

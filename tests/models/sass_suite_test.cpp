@@ -132,6 +132,22 @@ TEST(SassSuite, LoadsInFlightAreCountedFromTheLoopBody) {
   EXPECT_NE(text.str().find("keeps up to 16 of its 32 global loads in flight"), std::string::npos) << text.str();
 }
 
+// A store after the element loop is drafted once per thread: the column sum's result of its
+// loop down the rows; the spec says the same.
+TEST(SassSuite, AStoreAfterTheLoopIsDraftedOncePerThread) {
+  const KernelPass& pass = find_builtin_kernel("column_sum_f32")->passes[0];
+  const SpecDraft d = draft_of(pass);
+  ASSERT_EQ(d.stores_outside_loop.size(), 1u);
+  EXPECT_EQ(d.stores_outside_loop[0].opcode, "STG.E");
+  EXPECT_EQ(pass.arrays.back().per_thread, 1.0);
+  std::ostringstream text;
+  write_spec_draft(d, "patterns4_sm90", text);
+  EXPECT_NE(text.str().find("{ name = \"store_1\", op = \"store\", vector = 1, per_thread = 1 },"), std::string::npos)
+      << text.str();
+  // Without a loop every store is an element's: none is drafted per thread.
+  EXPECT_TRUE(draft_of(find_builtin_kernel("add_f32")->passes[0]).stores_outside_loop.empty());
+}
+
 TEST(SassSuite, DataDependentPathsAreListedInTheNotes) {
   auto notes_of = [](const char* name) {
     std::string all;
