@@ -570,9 +570,10 @@ std::vector<Sample> CalibrationKernels::time_random_read(int warmup, int repetit
       warmup, repetitions, threads * s.per_thread * 4.0, static_cast<std::int64_t>(threads), 0);
 }
 
-double CalibrationKernels::launch_random_read(void* stream) {
+double CalibrationKernels::launch_random_read(void* stream, std::size_t table_bytes) {
   Impl& m = *impl_;
-  const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, m.bytes);
+  const RandomReadShape s =
+      random_read_shape(m.sms, m.max_blocks, table_bytes > 0 ? std::min(table_bytes, m.bytes) : m.bytes);
   random_read_kernel<false><<<s.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
       reinterpret_cast<const unsigned*>(m.src), s.mask, s.per_thread, 1u, m.sink);
   ROOFLINE_CUDA_CHECK(cudaGetLastError());

@@ -90,8 +90,9 @@ class CalibrationKernels {
   // table_bytes > 0: over the buffer's first table_bytes (rounded down to a power of two),
   // bypassing L1, so that a table the L2 holds is read from L2.
   std::vector<Sample> time_random_read(int warmup, int repetitions, std::size_t table_bytes = 0);
-  // Enqueues one random-read launch (untimed; for counters); returns its number of loads.
-  double launch_random_read(void* stream);
+  // Enqueues one random-read launch (untimed; for counters), through L1, over the whole buffer
+  // or its first table_bytes (rounded down to a power of two); returns its number of loads.
+  double launch_random_read(void* stream, std::size_t table_bytes = 0);
   // Enqueues one launch (untimed; for counters) of four 4-byte stores per thread, each its own
   // instruction, into the thread's 16 bytes of up to 256 MiB of the destination buffer; returns
   // the sectors written.

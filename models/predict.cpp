@@ -777,12 +777,14 @@ void bind(const GpuSpec& gpu, Prediction& p) {
     p.bounds.push_back(std::move(total));
   }
   // The binding bound is judged as the analysis judges a measured launch (classify_limiter),
-  // each unit busy for its bound's time over the predicted duration (DRAM by its bytes at the
-  // sustained bandwidth, as its counters show it). The runner-up is the longest other bound.
+  // each unit busy for its bound's time over the predicted duration (DRAM and L2 by their bytes
+  // at their bandwidths, as their counters show them: random loads that hold the L2 below its
+  // bandwidth read as latency there). The runner-up is the longest other bound.
   const double duration = p.duration_s > 0 ? p.duration_s : 1.0;
   std::vector<std::pair<BoundKind, double>> busy{
-      {BoundKind::dram, p.dram_bytes / gpu.dram_bandwidth_sustained.value / duration}};
-  for (BoundKind k : {BoundKind::l2, BoundKind::lsu, BoundKind::issue, BoundKind::compute})
+      {BoundKind::dram, p.dram_bytes / gpu.dram_bandwidth_sustained.value / duration},
+      {BoundKind::l2, p.l2_bytes / gpu.l2_bandwidth.value / duration}};
+  for (BoundKind k : {BoundKind::lsu, BoundKind::issue, BoundKind::compute})
     busy.emplace_back(k, bound(p, k).seconds / duration);
   std::stable_sort(busy.begin(), busy.end(), [](auto& x, auto& y) { return x.second > y.second; });
   switch (classify_limiter(busy.front().second, p.duration_s, bound(p, BoundKind::launch).seconds)) {

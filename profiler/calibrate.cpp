@@ -664,6 +664,24 @@ std::string profile_random_fetch(CounterProbe& p) {
   return {};
 }
 
+// Random 4-byte loads through L1 over a table of 512 KiB, a few times what one SM's L1 holds:
+// the share L1 serves (1 - L2 sectors / loads) times the table, the bytes of a random table
+// each SM's L1 keeps. One warm launch (the table in L2, so that only L1 hits are counted away).
+// Recorded, not used: taken as min(1, these bytes / table) of a kernel's random loads, it made
+// the held-out SpMVs' L2 reads worse, as their other loads share L1 (docs/model.md).
+std::string profile_l1_random(CounterProbe& p) {
+  constexpr std::size_t kTable = std::size_t{512} << 10;
+  double loads = 0;
+  const CounterResult r = p.profile([&](void* s) { loads = p.c.k.launch_random_read(s, kTable); }, CacheState::warm);
+  if (r.status != CounterStatus::collected) return r.note;
+  if (loads > 0)
+    p.c.add("extra.l1_random_hit_bytes", {std::max(0.0, 1 - value_of(r, kTexRead) / loads) * kTable, 0.0},
+            fmt::format("(1 - {} / loads) x the table, of the random-read kernel through L1 over a {} table in L2 "
+                        "(after one unprofiled launch); one profiled launch",
+                        kTexRead, mib(static_cast<double>(kTable))));
+  return {};
+}
+
 // A warp's stores that write part of the sectors its earlier stores wrote: of the sector writes
 // beyond the first to each sector (three per sector here), the fraction that L2 receives as
 // writes of their own; L1 merges the rest. One cold launch.
@@ -731,7 +749,7 @@ std::string profile_residency(CounterProbe& p) {
   return why_not;
 }
 
-// Counters: the L2 fabric factor, random loads' DRAM sectors, split stores' L2 writes, and DRAM
+// Counters: the L2 fabric factor, random loads' DRAM sectors and L1 hits, split stores' L2 writes, and DRAM
 // traffic against the L2 working set. Returns why they could not be collected; empty when they
 // were.
 std::string measure_l2_counters(Calibrator& c) {
@@ -746,7 +764,8 @@ std::string measure_l2_counters(Calibrator& c) {
     collector.validate(p.names);
   }
   std::string why_not;
-  for (auto* step : {profile_fabric_factor, profile_random_fetch, profile_split_stores, profile_residency})
+  for (auto* step :
+       {profile_fabric_factor, profile_random_fetch, profile_l1_random, profile_split_stores, profile_residency})
     if (why_not.empty()) why_not = step(p);
   return why_not;
 }
