@@ -795,6 +795,10 @@ void bind(const GpuSpec& gpu, Prediction& p) {
   std::vector<BoundTime> order = p.bounds;
   std::stable_sort(order.begin(), order.end(), [](auto& x, auto& y) { return x.seconds > y.seconds; });
   p.runner_up = order[0].kind != p.binding ? order[0].kind : order[1].kind;
+  if (order[0].kind == BoundKind::l2 && p.binding == BoundKind::latency)
+    p.notes.push_back(fmt::format("the L2 bound sets the time, yet its sectors keep the L2 under {:.0f} % of its "
+                                  "bandwidth (random loads go at a share of it): its counters read as latency-limited",
+                                  100 * kNearPeakFraction));
 
 }
 

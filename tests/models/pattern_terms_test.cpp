@@ -299,6 +299,11 @@ TEST(PatternTerms, ARandomGatherTouchesASectorPerLaneAndWaitsForItsIndex) {
   // L2: the index's n / 8 sectors and the store's n / 8 at 7.4 TB/s; the gather's n sectors, a
   // lane's each, at 0.557 of it.
   EXPECT_NEAR(bound(p, BoundKind::l2).seconds, (n / 8.0 * 2 + n / 0.557) * 32 / 7.4e12, 1e-12);
+  // That sets the time, yet the L2 moves its sectors at under 80 % of its bandwidth: judged as
+  // its counters would show it, the launch is latency-limited, and a note says why.
+  EXPECT_EQ(p.binding, BoundKind::latency);
+  EXPECT_EQ(p.runner_up, BoundKind::l2);
+  EXPECT_NE(std::ranges::count_if(p.notes, [](const std::string& s) { return s.starts_with("the L2 bound sets"); }), 0);
   // The address comes from the index load: twice the rounds of the same loads in flight
   // together. 132 SMs x 2048 threads x (4 + 4) B in flight against 8 B loaded per element:
   // 62.1 rounds, 124 with the dependence (each round then loads the DRAM less, so it queues
