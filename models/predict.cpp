@@ -551,7 +551,7 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
       w.dram_write += t.footprint_sectors * (1 - warm_hit);
       w.dram_fills += t.partial_sectors * (1 - warm_hit);
     }
-    // A thread's stores outside its loop go out together, once (outside_loop_store_rounds).
+    // A thread's stores outside its loop go out together, once (rounds_of).
     if (a.outside_loop()) {
       w.once_store_bytes_per_thread += t.useful_bytes / launched_threads(pp, launch);
     } else {
@@ -796,10 +796,10 @@ void bind(const GpuSpec& gpu, Prediction& p) {
   std::stable_sort(order.begin(), order.end(), [](auto& x, auto& y) { return x.seconds > y.seconds; });
   p.runner_up = order[0].kind != p.binding ? order[0].kind : order[1].kind;
   if (order[0].kind == BoundKind::l2 && p.binding == BoundKind::latency)
-    p.notes.push_back(fmt::format("the L2 bound sets the time, yet its sectors keep the L2 under {:.0f} % of its "
-                                  "bandwidth (random loads go at a share of it): its counters read as latency-limited",
+    p.notes.push_back(fmt::format("the L2 bound sets the time, yet the sectors its counters count keep the L2 under "
+                                  "{:.0f} % of its bandwidth (random loads go at a share of it, atomics are counted "
+                                  "apart): the launch reads as latency-limited",
                                   100 * kNearPeakFraction));
-
 }
 
 // The GPU parameters no term of this launch used, so that a caution about assumed values names

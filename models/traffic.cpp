@@ -150,13 +150,13 @@ void limit_footprint(ArrayTraffic& t, double elements, std::int64_t esize) {
 ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DType launch_dtype, std::int64_t n,
                            const Dimensions& dims, int wavefront_bytes, double threads) {
   const std::int64_t esize = size_bytes(element_type(array, launch_dtype));
+  const std::optional<double> spans = declared_elements(array, n, dims);
   if (array.outside_loop()) {
     ArrayTraffic t = outside_loop_traffic(array, esize, threads, wavefront_bytes);
-    if (const auto spans = declared_elements(array, n, dims)) limit_footprint(t, *spans, esize);
+    if (spans) limit_footprint(t, *spans, esize);
     return t;
   }
   const double repeat = array.per_element * (array.times == Scale::cols ? static_cast<double>(dims.cols) : 1.0);
-  const std::optional<double> spans = declared_elements(array, n, dims);
   if (array.pattern != AccessPattern::contiguous) {
     const double accesses = static_cast<double>(n) * repeat / array.vector;
     return scattered_traffic(array, esize, accesses, spans.value_or(static_cast<double>(n)));
