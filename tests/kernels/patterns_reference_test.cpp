@@ -25,6 +25,14 @@ std::vector<std::byte> bytes_of(const std::vector<T>& v) {
   return b;
 }
 
+// The inverse: a buffer's bytes as values of T.
+template <typename T>
+std::vector<T> values_of(const std::vector<std::byte>& b) {
+  std::vector<T> v(b.size() / sizeof(T));
+  std::memcpy(v.data(), b.data(), v.size() * sizeof(T));
+  return v;
+}
+
 // Runs kernel `name`'s host check on the given buffers (layout order).
 HostCheckResult check(const char* name, std::int64_t n, const std::vector<std::vector<std::byte>>& buffers) {
   const KernelImpl* k = find_kernel_impl(name);
@@ -567,8 +575,7 @@ TEST(PatternsInputs, SixteenthsAreExactAndSeeded) {
   fill_values(InputValues::sixteenths, DType::f32, 7, 1, c);
   EXPECT_EQ(a, b);
   EXPECT_NE(a, c);
-  std::vector<float> v(4096);
-  std::memcpy(v.data(), a.data(), a.size());
+  const std::vector<float> v = values_of<float>(a);
   bool both_ends = false;
   for (float x : v) {
     EXPECT_LE(std::fabs(x), 1.0f);
@@ -586,12 +593,8 @@ TEST(PatternsInputs, GatherAndCsrIndices) {
   EXPECT_EQ(idx, again);
   fill_values(InputValues::csr_columns, DType::i32, 5, 1, col);
   fill_values(InputValues::csr_row_offsets, DType::i32, 5, 2, row_ptr);
-  const auto as_i32 = [](const std::vector<std::byte>& v) {
-    std::vector<std::int32_t> out(v.size() / 4);
-    std::memcpy(out.data(), v.data(), v.size());
-    return out;
-  };
-  const auto i = as_i32(idx), c = as_i32(col), r = as_i32(row_ptr);
+  const auto i = values_of<std::int32_t>(idx), c = values_of<std::int32_t>(col),
+             r = values_of<std::int32_t>(row_ptr);
   std::int32_t i_max = 0, c_max = 0;
   for (auto v : i) {
     EXPECT_GE(v, 0);
@@ -617,21 +620,16 @@ TEST(PatternsInputs, HistogramKeysAndScatterTargets) {
   fill_values(InputValues::bin_keys, DType::i32, 9, 0, again);
   EXPECT_EQ(keys, again);
   fill_values(InputValues::scatter_indices, DType::i32, 9, 1, targets);
-  const auto as_i32 = [](const std::vector<std::byte>& v) {
-    std::vector<std::int32_t> out(v.size() / 4);
-    std::memcpy(out.data(), v.data(), v.size());
-    return out;
-  };
   // Keys uniform over [0, 1024): 64 per bin on average, every bin hit; targets over [0, n / 4).
   std::vector<std::int64_t> per_bin(1024);
-  for (auto k : as_i32(keys)) {
+  for (auto k : values_of<std::int32_t>(keys)) {
     ASSERT_GE(k, 0);
     ASSERT_LT(k, 1024);
     ++per_bin[static_cast<std::size_t>(k)];
   }
   for (std::size_t b = 0; b < per_bin.size(); ++b) EXPECT_NEAR(static_cast<double>(per_bin[b]), 64, 48) << b;  // 6 sigma of 8
   std::int32_t t_max = 0;
-  for (auto t : as_i32(targets)) {
+  for (auto t : values_of<std::int32_t>(targets)) {
     EXPECT_GE(t, 0);
     t_max = std::max(t_max, t);
   }
@@ -647,8 +645,7 @@ TEST(PatternsInputs, UnitIntervalAndWarpCsr) {
   fill_values(InputValues::unit_interval, DType::f32, 3, 0, unit);
   fill_values(InputValues::unit_interval, DType::f32, 3, 0, again);
   EXPECT_EQ(unit, again);
-  std::vector<float> u(n);
-  std::memcpy(u.data(), unit.data(), unit.size());
+  const std::vector<float> u = values_of<float>(unit);
   // Uniform in [0, 1) on a 2^-23 grid: never negative, mean 1/2.
   double mean = 0;
   for (float v : u) {
@@ -660,9 +657,7 @@ TEST(PatternsInputs, UnitIntervalAndWarpCsr) {
   EXPECT_NEAR(mean / static_cast<double>(n), 0.5, 0.01);
   fill_values(InputValues::csr_warp_columns, DType::i32, 3, 1, col);
   fill_values(InputValues::csr_warp_row_offsets, DType::i32, 3, 2, row_ptr);
-  std::vector<std::int32_t> c(n), r(n / 32 + 1);
-  std::memcpy(c.data(), col.data(), col.size());
-  std::memcpy(r.data(), row_ptr.data(), row_ptr.size());
+  const auto c = values_of<std::int32_t>(col), r = values_of<std::int32_t>(row_ptr);
   // Columns uniform over the n / 32 rows; offsets 32 r.
   std::int32_t c_max = 0;
   for (auto v : c) {
