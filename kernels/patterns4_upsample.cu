@@ -36,20 +36,9 @@ constexpr std::array<BufferLayout, 2> kLayout{{
 
 ROOFLINE_KERNEL_SELECTOR(Upsample, upsample2x_nearest_kernel);
 
-// Blocks of 32 x (block / 32) over the output (prepare() has checked n is a square of an even side).
-void launch_upsample(const LaunchContext& c) {
-  const std::int64_t side = patterns::side_of(c);
-  const dim3 block = patterns::matrix_block(c.block);
-  with_index_type(c.extent, [&]<typename I>() {
-    upsample2x_nearest_kernel<I><<<patterns::matrix_grid(side, 32, block.y), block, 0, c.stream>>>(
-        static_cast<const float*>(c.buffers[0]), static_cast<float*>(c.buffers[1]), static_cast<I>(side));
-  });
-  ROOFLINE_CUDA_CHECK(cudaGetLastError());
-}
-
 const std::array<KernelImpl, 1> kImpls{{
-    patterns::whole_array_kernel("upsample2x_nearest_f32", kLayout, &device_function_of<Upsample>, &launch_upsample,
-                                 check_upsample, ProblemShape::square),
+    patterns::whole_array_kernel("upsample2x_nearest_f32", kLayout, &device_function_of<Upsample>,
+                                 &patterns::launch_matrix_in_out<Upsample>, check_upsample, ProblemShape::square),
 }};
 
 }  // namespace

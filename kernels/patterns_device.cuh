@@ -51,6 +51,20 @@ inline dim3 matrix_grid(std::int64_t side, std::int64_t tile_cols, std::int64_t 
   return dim3(static_cast<unsigned>(x), static_cast<unsigned>(y));
 }
 
+// Launches Kernel::fn<I>(in, out, side) (a ROOFLINE_KERNEL_SELECTOR) over a side x side matrix
+// in blocks of 32 x (block / 32) elements: a kernel of one input and one output matrix (prepare()
+// has checked n is a perfect square).
+template <typename Kernel>
+void launch_matrix_in_out(const LaunchContext& c) {
+  const std::int64_t side = square_side(c.n);
+  const dim3 block = matrix_block(c.block);
+  with_index_type(c.extent, [&]<typename I>() {
+    Kernel::template fn<I><<<matrix_grid(side, 32, block.y), block, 0, c.stream>>>(
+        static_cast<const float*>(c.buffers[0]), static_cast<float*>(c.buffers[1]), static_cast<I>(side));
+  });
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
 // A one-launch patterns kernel, verified as a whole by `check`.
 constexpr KernelImpl whole_array_kernel(std::string_view name, std::span<const BufferLayout> buffers,
                                         const void* (*device_function)(std::int64_t),

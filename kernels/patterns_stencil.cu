@@ -40,19 +40,9 @@ constexpr std::array<BufferLayout, 2> kLayout{{{"in", DType::f32, BufferRole::in
 
 ROOFLINE_KERNEL_SELECTOR(Stencil, stencil5_2d_kernel);
 
-void launch_stencil(const LaunchContext& c) {
-  const std::int64_t side = patterns::side_of(c);
-  const dim3 block = patterns::matrix_block(c.block);
-  with_index_type(c.extent, [&]<typename I>() {
-    stencil5_2d_kernel<I><<<patterns::matrix_grid(side, 32, block.y), block, 0, c.stream>>>(
-        static_cast<const float*>(c.buffers[0]), static_cast<float*>(c.buffers[1]), static_cast<I>(side));
-  });
-  ROOFLINE_CUDA_CHECK(cudaGetLastError());
-}
-
 const std::array<KernelImpl, 1> kImpls{{
-    patterns::whole_array_kernel("stencil5_2d", kLayout, &device_function_of<Stencil>, &launch_stencil,
-                                 check_stencil, ProblemShape::square),
+    patterns::whole_array_kernel("stencil5_2d", kLayout, &device_function_of<Stencil>,
+                                 &patterns::launch_matrix_in_out<Stencil>, check_stencil, ProblemShape::square),
 }};
 
 }  // namespace

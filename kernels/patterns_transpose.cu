@@ -55,16 +55,6 @@ constexpr std::array<BufferLayout, 2> kLayout{{{"in", DType::f32, BufferRole::in
 ROOFLINE_KERNEL_SELECTOR(Naive, transpose_naive_kernel);
 ROOFLINE_KERNEL_SELECTOR(Tiled, transpose_tiled_padded_kernel);
 
-void launch_naive(const LaunchContext& c) {
-  const std::int64_t side = patterns::side_of(c);
-  const dim3 block = patterns::matrix_block(c.block);
-  with_index_type(c.extent, [&]<typename I>() {
-    transpose_naive_kernel<I><<<patterns::matrix_grid(side, 32, block.y), block, 0, c.stream>>>(
-        static_cast<const float*>(c.buffers[0]), static_cast<float*>(c.buffers[1]), static_cast<I>(side));
-  });
-  ROOFLINE_CUDA_CHECK(cudaGetLastError());
-}
-
 void launch_tiled(const LaunchContext& c) {
   const std::int64_t side = patterns::side_of(c);
   with_index_type(c.extent, [&]<typename I>() {
@@ -75,8 +65,8 @@ void launch_tiled(const LaunchContext& c) {
 }
 
 const std::array<KernelImpl, 2> kImpls{{
-    patterns::whole_array_kernel("transpose_naive", kLayout, &device_function_of<Naive>, &launch_naive,
-                                 check_transpose, ProblemShape::square),
+    patterns::whole_array_kernel("transpose_naive", kLayout, &device_function_of<Naive>,
+                                 &patterns::launch_matrix_in_out<Naive>, check_transpose, ProblemShape::square),
     patterns::whole_array_kernel("transpose_tiled_padded", kLayout, &device_function_of<Tiled>, &launch_tiled,
                                  check_transpose, ProblemShape::square, kTile * kTileRows),
 }};
