@@ -19,8 +19,11 @@ timed app_ncu $NCU $APP --n 16777216
 timed torch_plain python3 tests/profile/train_step.py
 timed torch_profile $R profile --db $E/torch.db --html $E/torch-report.html --md $E/torch-report.md -- python3 tests/profile/train_step.py
 timed torch_ncu $NCU python3 tests/profile/train_step.py
-# Trace-only overhead: the program alone and traced, alternately, five times each.
-for i in 1 2 3 4 5; do
+# Trace-only overhead: the program alone and traced, alternately, PAIRS times each (default 10),
+# after one untimed run of each so that neither pays for a cold page cache.
+python3 tests/profile/train_step.py > /dev/null 2>&1
+$R profile --no-counters --db $E/torch_trace.db -- python3 tests/profile/train_step.py > /dev/null 2>&1
+for i in $(seq ${PAIRS:-10}); do
   timed torch_alone_$i python3 tests/profile/train_step.py
   timed torch_trace_$i $R profile --no-counters --db $E/torch_trace.db -- python3 tests/profile/train_step.py
 done

@@ -6,7 +6,7 @@ set -euo pipefail
 D=$1 O=$2
 here=$(dirname "$0")
 ms() { grep "^$1: " "$D/wall.txt" | sed -E 's/.* in ([0-9]+) ms/\1/'; }
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (a[int((NR+1)/2)] + a[int(NR/2)+1]) / 2}'; }
 {
   cat <<EOT
 # roofline profile beside Nsight Compute
@@ -47,8 +47,10 @@ EOT
   python3 "$here/profile_vs_ncu.py" "$D/torch.db" "$D/torch_ncu.out" --title "The PyTorch script"
 } > "$O/profile-vs-ncu.md"
 alone=(); trace=()
-for i in 1 2 3 4 5; do alone+=("$(ms torch_alone_$i)"); trace+=("$(ms torch_trace_$i)"); done
+pairs=$(grep -c "^torch_alone_" "$D/wall.txt")
+for i in $(seq "$pairs"); do alone+=("$(ms torch_alone_$i)"); trace+=("$(ms torch_trace_$i)"); done
 a=$(median "${alone[@]}"); t=$(median "${trace[@]}"); p=$(ms torch_profile); n=$(ms torch_ncu)
+range() { printf '%s\n' "$@" | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/-/–/'; }
 {
   cat <<EOT
 # roofline profile: wall time beside ncu, and the trace-only overhead
@@ -65,8 +67,13 @@ $(grep -E "^(torch|app)_" "$D/wall.txt")
 \`\`\`
 
 - roofline profile / ncu: $p ms / $n ms = $(python3 -c "print(f'{$p/$n:.2f}')") (target 0.5)
-- trace-only overhead: median of five runs each, alternating: $t ms traced against $a ms alone =
+- trace-only overhead: median of $pairs runs each, alternating, after one untimed run of each:
+  $t ms traced (range $(range "${trace[@]}") ms) against $a ms alone (range $(range "${alone[@]}") ms) =
   $(python3 -c "print(f'{($t-$a)/$a*100:+.1f} %')") (target at most +5 %)
+
+Single runs of the script spread by more than the 5 % target from one run to the next (the
+ranges above): only medians of many alternating runs, each kind started once untimed first,
+can be compared.
 
 Where roofline's time goes: the program itself, CUPTI's start (about 0.7 s), and per batch of
 replayed launches one range-profiler Start and Stop per pass; the launches are replayed in
