@@ -22,6 +22,10 @@ run() {
   run measure --kernel $K --n 2^20,2^24 --cache warm
   run measure --kernel $K,scatter_add_f32 --n 2^24 --cache warm
   run measure --kernel scatter_add_f32,$K --n 2^24 --cache warm
+  echo "The first configuration timed for 4 s (every launch's own duration from CUPTI, by roofline profile):"
+  $R profile --no-counters --db $E/long.db -- $R measure --kernel $K --n 2^24 --cache warm --no-counters \
+    --time-budget 4 --target-spread 0.00001 2>&1 | grep -E "^(histogram|kernel)"
+  rm -f $E/long.db*
   echo "With every module loaded at start (CUDA_MODULE_LOADING=EAGER):"
   CUDA_MODULE_LOADING=EAGER run measure --kernel $K --n 2^20,2^24 --cache warm
   echo "SM clock (MHz), power (W) and clock event reasons every 10 ms during:"
