@@ -39,8 +39,18 @@ using kernels::KernelImpl;
 // reused for a request of at least a quarter of its size; the pool keeps at most a quarter of
 // the device's memory and is emptied when an allocation fails. Never destroyed (no CUDA calls
 // during static destruction); the process's exit frees it.
+//
+// Every buffer is a whole number of 2 MiB blocks, so that cudaMalloc gives it blocks of its
+// own, starting on a 2 MiB boundary, instead of a slice of a shared block at whatever offset
+// came next: where a small table lies decides how its lines spread over the L2's slices, and so
+// the rate of atomics into it. On an H100 a 4 KiB histogram took 1.44 ms at 2^24 aligned to
+// 4 KiB and 1.76 ms straddling a 4 KiB boundary, a 1 KiB one 4.34 or 2.11 ms
+// (docs/results/h100/atomic-flush/placement.txt); measurements of the same kernel then differed
+// by which allocations came before it.
 class BufferPool {
  public:
+  static constexpr std::size_t kBlockBytes = std::size_t{2} << 20;
+
   static BufferPool& get() {
     static auto* pool = new BufferPool;
     return *pool;
@@ -48,6 +58,7 @@ class BufferPool {
 
   // Returns a buffer of at least bytes and its capacity.
   std::pair<void*, std::size_t> take(std::size_t bytes) {
+    bytes = (std::max<std::size_t>(bytes, 1) + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
     {
       const std::lock_guard lock(mutex_);
       auto it = free_.lower_bound(bytes);

@@ -1,7 +1,8 @@
 // Exploratory: does the rate of random atomics over a small table depend on where the table
 // lies in memory? The weighted histogram (random float atomicAdd over 1024 bins, 4 KiB) ran
 // 1.75 ms or 1.44 ms at 2^24 depending on which buffers `roofline measure` gave it. Here the
-// same kernel runs with its bins at a series of offsets inside one allocation, back to back.
+// same kernel runs with its bins at a series of offsets inside one allocation, back to back:
+// 256 bytes apart within a 4 KiB page, then 4 KiB and 4 MiB apart.
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -37,7 +38,8 @@ int main() {
     for (int t = 0; t < 3; ++t) keys[t][i] = static_cast<int>(x % tables[t]);
   }
   std::vector<std::size_t> offsets;
-  for (std::size_t o = 0; o < 64 * 1024; o += 4096) offsets.push_back(o);            // 16 pages of 4 KiB
+  for (std::size_t o = 0; o < 4096; o += 256) offsets.push_back(o);                  // within a 4 KiB page
+  for (std::size_t o = 4096; o < 64 * 1024; o += 4096) offsets.push_back(o);         // 15 more pages of 4 KiB
   for (std::size_t o = 1 << 20; o < region; o += std::size_t{4} << 20) offsets.push_back(o);  // 2 MiB pages apart
   std::vector<std::vector<double>> ms(offsets.size(), std::vector<double>(3));
   for (int t = 0; t < 3; ++t) {

@@ -31,11 +31,23 @@ held_out_batch() {
   echo "and the suite run the model's fits name (\`docs/results/h100/suite.db\`) are committed beside them."
   echo "The last sections judge a second, a third and a fourth held-out batch of kernels, each run after"
   echo "its specs were frozen (\`scripts/device/held_out_batch.sh\`), the first two on both GPUs."
+  echo "The H100's whole-suite run was made again on 2026-11-26, after every kernel buffer was given"
+  echo "2 MiB blocks of its own (\`kernels/kernel_runner.cpp\`): where a small table of atomics lies"
+  echo "changed its rate by up to 2x (\`docs/results/h100/atomic-flush/placement.txt\`). The H200 runs"
+  echo "and the H100's second and fourth batches were made before that."
   echo
-  section docs/results/h100/whole-suite/suite.db 1 "the whole suite, calibrated there"
-  echo
-  section docs/results/h200/suite/suite.db 1 "the whole suite, calibrated there"
-  echo
+  for run in h100/whole-suite h200/suite; do
+    section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
+    echo
+    echo "### Held-out kernels, set by set"
+    echo
+    echo "The same launches, the held-out kernels grouped as they were added (the first set, then each"
+    echo "blind batch; a batch's kernels are in a whole-suite run only when the run came after it):"
+    echo "\`scripts/evidence/held_out_sets.py $R docs/results/$run/suite.db\`."
+    echo
+    python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
+    echo
+  done
   sed 's/^## /### /' docs/results/accuracy/patterns-split.md
   echo
   held_out_batch held-out-batch second
