@@ -100,17 +100,24 @@ constexpr std::array kParams{
              "global atomics per SM clock, whole GPU, when every lane adds to a random word of one atomic_unit_bytes "
              "table (a histogram's bins)",
              &G::atomic_small_table_per_clock},
+    GpuParam{"atomic_4kib_table_per_clock", "atomics/clk",
+             "global atomics per SM clock, whole GPU, random lanes over a 4 KiB table aligned to 4 KiB",
+             &G::atomic_4kib_table_per_clock},
+    GpuParam{"atomic_16kib_table_per_clock", "atomics/clk",
+             "global atomics per SM clock, whole GPU, random lanes over a 16 KiB table", &G::atomic_16kib_table_per_clock},
+    GpuParam{"atomic_64kib_table_per_clock", "atomics/clk",
+             "global atomics per SM clock, whole GPU, random lanes over a 64 KiB table", &G::atomic_64kib_table_per_clock},
     GpuParam{"atomic_scattered_per_clock", "atomics/clk",
-             "global atomics per SM clock, whole GPU, when every lane adds to a random word of a table far larger "
-             "than atomic_unit_bytes",
+             "global atomics per SM clock, whole GPU, when every lane adds to a random word of a 16 MiB table (any "
+             "larger table in L2 goes as fast)",
              &G::atomic_scattered_per_clock},
     GpuParam{"atomic_line_requests_per_clock", "requests/clk",
              "warp atomic requests per SM clock that one atomic_unit_bytes table serves when a warp's lanes add to "
              "consecutive words (one 128-byte line per request)",
              &G::atomic_line_requests_per_clock},
     GpuParam{"atomic_unit_bytes", "B",
-             "span of addresses one L2 atomic unit serves: atomics spread over k times this many bytes go k times as "
-             "fast, up to the scattered rate",
+             "span of addresses one L2 atomic unit serves: random atomics over a table up to this size go at "
+             "atomic_small_table_per_clock, and contiguous lanes' line requests are served per span",
              &G::atomic_unit_bytes},
     GpuParam{"l2_merge_writes_per_clock", "writes/clk",
              "partial-sector writes the L2 merges per SM clock, whole GPU (column stores that several warps complete)",

@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "models/error.hpp"
 #include "models/grid.hpp"
@@ -586,11 +589,39 @@ void add_atomic_misses(const GpuSpec& gpu, double count, double footprint_bytes,
   w.random_misses += 2 * misses;
 }
 
+// The rates table_atomic_cycles interpolates between, smallest table first.
+constexpr std::array<std::string_view, 5> kTableAtomicParams{
+    "atomic_small_table_per_clock", "atomic_4kib_table_per_clock", "atomic_16kib_table_per_clock",
+    "atomic_64kib_table_per_clock", "atomic_scattered_per_clock"};
+
+// SM cycles per random atomic over an aligned table of table_bytes: the rates calibrate measures
+// at one atomic unit, 4, 16 and 64 KiB and 16 MiB, interpolated in log(cycles) against
+// log(bytes); the first below, the last above.
+double table_atomic_cycles(const GpuSpec& gpu, double table_bytes) {
+  struct Point {
+    double bytes, cycles;
+  };
+  std::vector<Point> points{{gpu.atomic_unit_bytes.value, 1 / gpu.atomic_small_table_per_clock.value}};
+  for (const auto& [bytes, rate] : {std::pair{4096.0, &gpu.atomic_4kib_table_per_clock},
+                                    std::pair{16384.0, &gpu.atomic_16kib_table_per_clock},
+                                    std::pair{65536.0, &gpu.atomic_64kib_table_per_clock},
+                                    std::pair{16777216.0, &gpu.atomic_scattered_per_clock}})
+    if (bytes > points.back().bytes) points.push_back({bytes, 1 / rate->value});
+  if (table_bytes <= points.front().bytes) return points.front().cycles;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    if (table_bytes > points[i].bytes) continue;
+    const Point& a = points[i - 1];
+    const Point& b = points[i];
+    const double t = std::log(table_bytes / a.bytes) / std::log(b.bytes / a.bytes);
+    return a.cycles * std::pow(b.cycles / a.cycles, t);
+  }
+  return points.back().cycles;
+}
+
 // Global atomics at the L2: their sector operations, and the SM cycles they take at the rate
 // their addresses allow (docs/model.md). Atomics to one word are applied one after another;
-// random lanes over a table go as fast as the L2 atomic units the table spans (the small-table
-// rate per unit, blended harmonically with the scattered rate the whole L2 reaches); a warp's
-// lanes on consecutive words make one request per 128-byte line, served per unit.
+// random lanes over a table go at the rate measured for tables of its size (table_atomic_cycles);
+// a warp's lanes on consecutive words make one request per 128-byte line, served per unit.
 // `tail`: atomics a one-wave grid's blocks make as they end (a reduction's partial sums) arrive together,
 // after the loop: their time follows the rest of the pass instead of hiding under it.
 void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, double count, std::int64_t n,
@@ -600,7 +631,6 @@ void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, 
       at.addresses_per_n > 0 ? std::max(1.0, at.addresses_per_n * static_cast<double>(n)) : at.addresses;
   const double bytes = std::max(4, size_bytes(type));  // the L2 applies atomics to 32- or 64-bit words
   const bool floating = type != DType::i32 && type != DType::u8;
-  const double units = std::max(1.0, addresses * bytes / gpu.atomic_unit_bytes.value);
   const Quantity& same = floating ? gpu.atomic_same_address_float_cycles : gpu.atomic_same_address_cycles;
   double cycles = count / addresses * same.value;
   w.atomic_params.push_back(floating ? "atomic_same_address_float_cycles" : "atomic_same_address_cycles");
@@ -609,6 +639,7 @@ void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, 
     const double lines = count * bytes / 128;
     w.atomic_sectors += count * bytes / kSectorBytes;
     if (addresses > 1) {
+      const double units = std::max(1.0, addresses * bytes / gpu.atomic_unit_bytes.value);
       cycles = std::max(cycles, lines / (gpu.atomic_line_requests_per_clock.value * units));
       w.atomic_params.push_back("atomic_line_requests_per_clock");
     }
@@ -616,11 +647,8 @@ void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, 
     w.atomic_sectors += count;  // each lane its own sector operation
     add_atomic_misses(gpu, count, addresses * bytes, w);
     if (addresses > 1) {
-      const double scattered = 1 / gpu.atomic_scattered_per_clock.value;
-      const double per_unit = std::max(0.0, 1 / gpu.atomic_small_table_per_clock.value - scattered);
-      cycles = std::max(cycles, count * (per_unit / units + scattered));
-      for (std::string_view key : {"atomic_small_table_per_clock", "atomic_scattered_per_clock"})
-        w.atomic_params.push_back(key);
+      cycles = std::max(cycles, count * table_atomic_cycles(gpu, addresses * bytes));
+      w.atomic_params.insert(w.atomic_params.end(), kTableAtomicParams.begin(), kTableAtomicParams.end());
     }
   }
   (tail ? w.atomic_tail_s : w.atomic_serial_s) += cycles / sm_clock(gpu);
@@ -812,9 +840,10 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
   if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
     p.unused_params.push_back("barrier_step_cycles");
-  for (std::string_view key : {"atomic_same_address_cycles", "atomic_same_address_float_cycles", "atomic_unit_bytes",
-                                "atomic_small_table_per_clock", "atomic_scattered_per_clock",
-                                "atomic_line_requests_per_clock"})
+  std::vector<std::string_view> atomic_keys{"atomic_same_address_cycles", "atomic_same_address_float_cycles",
+                                            "atomic_unit_bytes", "atomic_line_requests_per_clock"};
+  atomic_keys.insert(atomic_keys.end(), kTableAtomicParams.begin(), kTableAtomicParams.end());
+  for (std::string_view key : atomic_keys)
     if (!used_by_any_pass([&](const PassWork& w) { return std::ranges::count(w.atomic_params, key) > 0; }))
       p.unused_params.push_back(key);
   if (!used_by_any_pass([](const PassWork& w) { return w.merge_writes > 0; }))

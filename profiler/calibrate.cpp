@@ -554,7 +554,8 @@ std::vector<double> per_cycle(const std::vector<calib::Sample>& samples, double 
 }
 
 // Global atomics at the L2 as their addresses spread (docs/model.md): one word, integer and
-// float; random lanes over one atomic unit's bytes and over a table far larger; a warp's lanes
+// float; random lanes over one atomic unit's bytes, over 4, 16 and 64 KiB and over a table far
+// larger; a warp's lanes
 // on one line's consecutive words.
 void measure_atomics(Calibrator& c) {
   c.step("atomics to one address");
@@ -568,6 +569,19 @@ void measure_atomics(Calibrator& c) {
   constexpr std::size_t kUnitWords = 256, kScatteredWords = std::size_t{1} << 22;
   c.add("atomic_small_table_per_clock", stat_of(per_cycle(c.k.time_spread_atomics(kUnitWords, false, 16, 1, c.reps))),
         "every resident thread adds 1 to a hashed word of a 1 KiB table 16 times: atomics per SM cycle of the launch");
+  // Between one unit and a scattered table the rate depends on how the table's aligned spans
+  // fall on the L2's slices, which no datasheet gives: measured at three sizes between.
+  struct MidTable {
+    const char* key;
+    std::size_t words;
+    int per_thread;
+  };
+  for (const MidTable& t : {MidTable{"atomic_4kib_table_per_clock", 1024, 64},
+                            MidTable{"atomic_16kib_table_per_clock", 4096, 128},
+                            MidTable{"atomic_64kib_table_per_clock", 16384, 256}})
+    c.add(t.key, stat_of(per_cycle(c.k.time_spread_atomics(t.words, false, t.per_thread, 1, c.reps))),
+          fmt::format("every resident thread adds 1 to a hashed word of a {} KiB table {} times: atomics per SM cycle",
+                      t.words * 4 / 1024, t.per_thread));
   c.add("atomic_scattered_per_clock",
         stat_of(per_cycle(c.k.time_spread_atomics(kScatteredWords, false, 256, 1, c.reps))),
         "every resident thread adds 1 to a hashed word of a 16 MiB table 256 times: atomics per SM cycle");

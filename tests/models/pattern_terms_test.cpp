@@ -91,20 +91,29 @@ TEST(PatternTerms, WideSharedLoadsTakeAWavefrontPerHalfWarpEvenWhenBroadcast) {
   EXPECT_EQ(wavefronts("shared_lanes_128"), n / 32.0 * 4);
 }
 
-TEST(PatternTerms, RandomAtomicsGoAsFastAsTheL2AtomicUnitsTheirTableSpans) {
-  // 2^24 integer atomics, each lane a random word of 1024 (4 KiB: four 1 KiB units). Per atomic:
-  // (1 / small-table rate - 1 / scattered rate) / 4 + 1 / scattered rate SM cycles, at 1.98 GHz;
-  // far above the loads' latency, so it is the latency bound.
+TEST(PatternTerms, RandomAtomicsGoAtTheRateMeasuredForTheirTableSize) {
+  // 2^24 integer atomics, each lane a random word of 1024 (a 4 KiB table, one of the sizes
+  // calibrate measures): 1 / atomic_4kib_table_per_clock SM cycles each, at 1.98 GHz; far above
+  // the loads' latency, so it is the latency bound.
   const GpuSpec& g = find_gpu("h100-sxm");
   const std::int64_t n = std::int64_t{1} << 24;
   const auto p = predict("histogram_1k", n, CacheState::cold);
-  const double scattered = 1 / g.atomic_scattered_per_clock.value;
-  const double per_atomic = (1 / g.atomic_small_table_per_clock.value - scattered) / 4 + scattered;
   const auto& latency = bound(p, BoundKind::latency);
-  EXPECT_NEAR(latency.seconds, n * per_atomic / 1.98e9, 1e-12) << latency.detail;
+  EXPECT_NEAR(latency.seconds, n / g.atomic_4kib_table_per_clock.value / 1.98e9, 1e-12) << latency.detail;
   EXPECT_NE(latency.detail.find("global atomics at the rate their addresses allow"), std::string::npos);
   // One sector operation per lane in the L2 bound.
   EXPECT_NE(bound(p, BoundKind::l2).detail.find("1.678e+07 sectors of atomics"), std::string::npos);
+}
+
+TEST(PatternTerms, RandomAtomicsBetweenMeasuredTableSizesInterpolateOnLogScales) {
+  // 2048 words, 8 KiB: halfway between 4 and 16 KiB on a log scale, so the cycles per atomic are
+  // the geometric mean of the two measured sizes'.
+  const GpuSpec& g = find_gpu("h100-sxm");
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("histogram_2k", n, CacheState::cold);
+  const double per_atomic =
+      std::sqrt(1 / g.atomic_4kib_table_per_clock.value * (1 / g.atomic_16kib_table_per_clock.value));
+  EXPECT_NEAR(bound(p, BoundKind::latency).seconds, n * per_atomic / 1.98e9, 1e-12);
 }
 
 TEST(PatternTerms, ABlocksClosingContiguousAtomicsFollowItsLoop) {
