@@ -34,7 +34,8 @@ def launches(roofline, db):
     for line in out.splitlines():
         cells = [c.strip() for c in line.split("|")]
         if len(cells) > 12 and re.fullmatch(r"[-+]?[\d.]+ %", cells[6]):
-            rows.append((cells[1], float(cells[6].rstrip(" %")), cells[7], cells[8].replace(" ✗", "")))
+            counters = [float(c.rstrip(" %")) if re.fullmatch(r"[-+]?[\d.]+ %", c) else None for c in cells[9:13]]
+            rows.append((cells[1], float(cells[6].rstrip(" %")), cells[7], cells[8].replace(" ✗", ""), counters))
     return rows
 
 
@@ -42,8 +43,9 @@ def main():
     roofline, db = sys.argv[1], sys.argv[2]
     rows = launches(roofline, db)
     sets = [("first held-out set", first_set())] + [(f"batch {b}", k) for b, k in sorted(batches().items())]
-    print("| held-out set | kernels | launches | within ±10 % | median \\|error\\| | bound = limiter |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| held-out set | kernels | launches | within ±10 % | median \\|error\\| | bound = limiter "
+          "| DRAM read ±5 % | DRAM write ±5 % | L2 read ±5 % | L2 write ±5 % |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, kernels in sets:
         mine = [r for r in rows if r[0] in kernels]
         if not mine:
@@ -51,7 +53,12 @@ def main():
         within = sum(abs(r[1]) <= 10 for r in mine) / len(mine) * 100
         median = statistics.median(abs(r[1]) for r in mine)
         bound = sum(r[2] == r[3] for r in mine) / len(mine) * 100
-        print(f"| {name} | {len(kernels)} | {len(mine)} | {within:.1f} % | {median:.1f} % | {bound:.1f} % |")
+        counters = []
+        for k in range(4):
+            known = [r[4][k] for r in mine if r[4][k] is not None]
+            counters.append(f"{sum(abs(v) <= 5 for v in known) / len(known) * 100:.1f} %" if known else "—")
+        print(f"| {name} | {len(kernels)} | {len(mine)} | {within:.1f} % | {median:.1f} % | {bound:.1f} % | "
+              + " | ".join(counters) + " |")
 
 
 main()
