@@ -42,7 +42,8 @@ held_out_batch() {
     echo "### Held-out kernels, set by set"
     echo
     echo "The same launches, the held-out kernels grouped as they were added (the first set, then each"
-    echo "blind batch; a batch's kernels are in a whole-suite run only when the run came after it):"
+    echo "blind batch; a batch's kernels are in a whole-suite run only when the run came after it),"
+    echo "from the rounded percentages of the launch table above:"
     echo "\`scripts/evidence/held_out_sets.py $R docs/results/$run/suite.db\`."
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db

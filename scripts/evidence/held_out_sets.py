@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The held-out kernels of one whole-suite run, set by set: the first held-out set (named in
 docs/results/accuracy/patterns-split.md) and each later batch (the kernel lists of
-scripts/device/held_out_batch.sh), judged as `roofline accuracy` judges them.
+scripts/device/held_out_batch.sh), judged as `roofline accuracy` judges them, from the
+percentages its launch table prints (rounded to 0.1, so a launch at the edge of a band can land
+on either side of it).
 
 Usage: held_out_sets.py ROOFLINE DB
 """
