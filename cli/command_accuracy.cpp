@@ -1,8 +1,12 @@
 // `roofline accuracy`: re-predict a stored run's launches with the current model and judge the
 // predictions against its measurements (docs/accuracy.md).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "analysis/compare.hpp"
 #include "cli/commands.hpp"
@@ -28,19 +32,32 @@ void add_accuracy_command(CLI::App& app) {
   auto db = std::make_shared<std::string>("roofline.db");
   auto out = std::make_shared<std::string>();
   auto no_calibration = std::make_shared<bool>(false);
+  auto kernels = std::make_shared<std::vector<std::string>>();
   cmd->add_option("--run", *run, "run id or 'latest'")->capture_default_str();
+  cmd->add_option("-k,--kernel", *kernels,
+                  "judge only the launches of these kernels: names or globs, comma-separated (default: every launch)")
+      ->delimiter(',');
   cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
   cmd->add_option("-o,--output", *out, "write the markdown here instead of stdout");
   cmd->add_flag("--no-calibration", *no_calibration,
                 "re-predict with the GPU model's own ceilings, not the latest calibration of the run's device in --db");
   cmd->footer("Time is compared against the median CUDA-event time; counters against CUPTI's. The latest\n"
               "calibration of the run's device stored in --db is applied, and the markdown names it.\n"
-              "Example: roofline accuracy --db docs/results/h100/suite.db --run 1 -o docs/accuracy.md");
+              "Examples:\n"
+              "  roofline accuracy --db docs/results/h100/suite.db --run 1 -o docs/accuracy.md\n"
+              "  roofline accuracy --db docs/results/h100/whole-suite/suite.db --run 1 --kernel 'histogram_*'");
   cmd->callback([=] {
     const InterruptScope stop_cleanly;  // before the -o file is renamed into place
     if (!out->empty()) check_output_files({{"-o", *out}}, {{"--db", *db}});
     const SqliteStore store(*db, OpenMode::read_only);
     RunRecord record = store.load_run(store.resolve_run(*run));
+    if (!kernels->empty()) {
+      std::set<std::string> chosen;
+      for (const KernelSpec& k : select_kernels({*kernels, "", ""})) chosen.insert(k.name);
+      std::erase_if(record.launches, [&](const auto& l) { return !chosen.contains(l.prediction.launch.kernel); });
+      if (record.launches.empty())
+        throw InputError(fmt::format("run {} of {} has no launch of {}", *run, *db, fmt::join(*kernels, ", ")));
+    }
     const GpuSpec& model = find_gpu(record.gpu.id);
     const CalibratedGpu calibrated =
         *no_calibration ? uncalibrated(model, "--no-calibration")
@@ -65,8 +82,10 @@ void add_accuracy_command(CLI::App& app) {
       }
     }
     const RunSummary summary = summarize_run(comparisons, static_cast<int>(record.launches.size()));
-    const std::string command = fmt::format("roofline accuracy --db {} --run {}{}{}", *db, *run,
-                                            *no_calibration ? " --no-calibration" : "", out->empty() ? "" : " -o " + *out);
+    const std::string command =
+        fmt::format("roofline accuracy --db {} --run {}{}{}{}", *db, *run,
+                    kernels->empty() ? "" : fmt::format(" --kernel '{}'", fmt::join(*kernels, ",")),
+                    *no_calibration ? " --no-calibration" : "", out->empty() ? "" : " -o " + *out);
     // The patterns suite is judged in its two sets; the held-out one never shaped the model, and
     // its bound target is 90 % (docs/accuracy.md).
     std::vector<AccuracyGroup> groups;

@@ -42,8 +42,8 @@ held_out_batch() {
     echo "### Held-out kernels, set by set"
     echo
     echo "The same launches, the held-out kernels grouped as they were added (the first set, then each"
-    echo "blind batch; a batch's kernels are in a whole-suite run only when the run came after it),"
-    echo "from the rounded percentages of the launch table above:"
+    echo "blind batch; a batch's kernels are in a whole-suite run only when the run came after it), each"
+    echo "set judged on its own by \`roofline accuracy --kernel\`:"
     echo "\`scripts/evidence/held_out_sets.py $R docs/results/$run/suite.db\`."
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db

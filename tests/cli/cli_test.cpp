@@ -87,6 +87,19 @@ TEST(Cli, PredictJsonKeepsFullPrecision) {
 
 // A prediction that rests on assumed values says which, on stderr: stdout stays the table, the
 // JSON or the CSV it was.
+// A committed H100 run: --kernel judges only those launches, and says so in the command it prints.
+TEST(Cli, AccuracyJudgesTheChosenKernelsOnly) {
+  const std::string db = ROOFLINE_SOURCE_DIR "/docs/results/h100/held-out-batch3/suite.db";
+  const Result r = run("accuracy --db " + db + " --run 1 --kernel 'histogram_weighted_*,scatter_add_f32'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("--kernel 'histogram_weighted_*,scatter_add_f32'"), std::string::npos);
+  EXPECT_NE(r.out.find("12 launches, 12 compared."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("| embedding_gather_f32 |"), std::string::npos);
+  EXPECT_NE(r.out.find("| scatter_add_f32 | 268435456 | warm |"), std::string::npos);
+  expect_clear_error(run("accuracy --db " + db + " --run 1 --kernel add_f32"), "has no launch of add_f32");
+  expect_clear_error(run("accuracy --db " + db + " --run 1 --kernel histogrm_weighted"), "closest: histogram_weighted_f32");
+}
+
 TEST(Cli, PredictNamesTheAssumedValuesItRestsOn) {
   const std::string caution =
       "caution: rtx-5090: dram_turnaround_factor, l2_resident_lo_fraction, l2_resident_hi_fraction, "
