@@ -144,6 +144,16 @@ constexpr std::array kParams{
 
 std::span<const GpuParam> gpu_params() { return kParams; }
 
+std::span<const AtomicTableRate> atomic_table_rates() {
+  static constexpr std::array<AtomicTableRate, 4> kRates{{
+      {4096, "atomic_4kib_table_per_clock", &GpuSpec::atomic_4kib_table_per_clock},
+      {16384, "atomic_16kib_table_per_clock", &GpuSpec::atomic_16kib_table_per_clock},
+      {65536, "atomic_64kib_table_per_clock", &GpuSpec::atomic_64kib_table_per_clock},
+      {16 << 20, "atomic_scattered_per_clock", &GpuSpec::atomic_scattered_per_clock},
+  }};
+  return kRates;
+}
+
 std::vector<std::string_view> assumed_params(const GpuSpec& g) {
   std::vector<std::string_view> keys;
   for (const auto& p : kParams)

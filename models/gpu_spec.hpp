@@ -56,6 +56,17 @@ struct GpuParam {
 // Every parameter, in display order. All are required in a GPU file.
 std::span<const GpuParam> gpu_params();
 
+// Random global atomics over a table: the table sizes beyond one atomic unit (atomic_unit_bytes,
+// whose rate is atomic_small_table_per_clock) whose rates `roofline calibrate` measures and the
+// model interpolates between (docs/model.md, "Global atomics"), smallest first; the last is the
+// scattered rate.
+struct AtomicTableRate {
+  double bytes;
+  std::string_view key;
+  Quantity GpuSpec::*rate;
+};
+std::span<const AtomicTableRate> atomic_table_rates();
+
 // Keys of the parameters whose source is `assumed` (an estimate, not measured on any GPU of
 // this model), in display order: what a prediction for this GPU rests on unmeasured.
 std::vector<std::string_view> assumed_params(const GpuSpec& g);

@@ -3,11 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <map>
 #include <set>
-#include <utility>
 #include <vector>
 
 #include "models/error.hpp"
@@ -589,24 +587,16 @@ void add_atomic_misses(const GpuSpec& gpu, double count, double footprint_bytes,
   w.random_misses += 2 * misses;
 }
 
-// The rates table_atomic_cycles interpolates between, smallest table first.
-constexpr std::array<std::string_view, 5> kTableAtomicParams{
-    "atomic_small_table_per_clock", "atomic_4kib_table_per_clock", "atomic_16kib_table_per_clock",
-    "atomic_64kib_table_per_clock", "atomic_scattered_per_clock"};
-
 // SM cycles per random atomic over an aligned table of table_bytes: the rates calibrate measures
-// at one atomic unit, 4, 16 and 64 KiB and 16 MiB, interpolated in log(cycles) against
+// at one atomic unit and at atomic_table_rates()' sizes, interpolated in log(cycles) against
 // log(bytes); the first below, the last above.
 double table_atomic_cycles(const GpuSpec& gpu, double table_bytes) {
   struct Point {
     double bytes, cycles;
   };
   std::vector<Point> points{{gpu.atomic_unit_bytes.value, 1 / gpu.atomic_small_table_per_clock.value}};
-  for (const auto& [bytes, rate] : {std::pair{4096.0, &gpu.atomic_4kib_table_per_clock},
-                                    std::pair{16384.0, &gpu.atomic_16kib_table_per_clock},
-                                    std::pair{65536.0, &gpu.atomic_64kib_table_per_clock},
-                                    std::pair{16777216.0, &gpu.atomic_scattered_per_clock}})
-    if (bytes > points.back().bytes) points.push_back({bytes, 1 / rate->value});
+  for (const AtomicTableRate& r : atomic_table_rates())
+    if (r.bytes > points.back().bytes) points.push_back({r.bytes, 1 / (gpu.*r.rate).value});
   if (table_bytes <= points.front().bytes) return points.front().cycles;
   for (std::size_t i = 1; i < points.size(); ++i) {
     if (table_bytes > points[i].bytes) continue;
@@ -616,6 +606,13 @@ double table_atomic_cycles(const GpuSpec& gpu, double table_bytes) {
     return a.cycles * std::pow(b.cycles / a.cycles, t);
   }
   return points.back().cycles;
+}
+
+// The keys of the GPU parameters table_atomic_cycles rests on.
+std::vector<std::string_view> table_atomic_keys() {
+  std::vector<std::string_view> keys{"atomic_small_table_per_clock"};
+  for (const AtomicTableRate& r : atomic_table_rates()) keys.push_back(r.key);
+  return keys;
 }
 
 // Global atomics at the L2: their sector operations, and the SM cycles they take at the rate
@@ -648,7 +645,7 @@ void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, 
     add_atomic_misses(gpu, count, addresses * bytes, w);
     if (addresses > 1) {
       cycles = std::max(cycles, count * table_atomic_cycles(gpu, addresses * bytes));
-      w.atomic_params.insert(w.atomic_params.end(), kTableAtomicParams.begin(), kTableAtomicParams.end());
+      for (std::string_view key : table_atomic_keys()) w.atomic_params.push_back(key);
     }
   }
   (tail ? w.atomic_tail_s : w.atomic_serial_s) += cycles / sm_clock(gpu);
@@ -842,7 +839,7 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
     p.unused_params.push_back("barrier_step_cycles");
   std::vector<std::string_view> atomic_keys{"atomic_same_address_cycles", "atomic_same_address_float_cycles",
                                             "atomic_unit_bytes", "atomic_line_requests_per_clock"};
-  atomic_keys.insert(atomic_keys.end(), kTableAtomicParams.begin(), kTableAtomicParams.end());
+  for (std::string_view key : table_atomic_keys()) atomic_keys.push_back(key);
   for (std::string_view key : atomic_keys)
     if (!used_by_any_pass([&](const PassWork& w) { return std::ranges::count(w.atomic_params, key) > 0; }))
       p.unused_params.push_back(key);

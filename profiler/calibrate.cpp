@@ -566,24 +566,23 @@ void measure_atomics(Calibrator& c) {
         stat_of(cycles_per_work(c.k.time_one_address_atomics(true, 16, 1, c.reps))),
         "the same with float atomicAdd: SM cycles over the launch / atomics");
   c.step("atomics spread over a table");
-  constexpr std::size_t kUnitWords = 256, kScatteredWords = std::size_t{1} << 22;
+  constexpr std::size_t kUnitWords = 256;
+  const auto sizes = atomic_table_rates();  // 4, 16, 64 KiB, then the scattered table
   c.add("atomic_small_table_per_clock", stat_of(per_cycle(c.k.time_spread_atomics(kUnitWords, false, 16, 1, c.reps))),
         "every resident thread adds 1 to a hashed word of a 1 KiB table 16 times: atomics per SM cycle of the launch");
   // Between one unit and a scattered table the rate depends on how the table's aligned spans
-  // fall on the L2's slices, which no datasheet gives: measured at three sizes between.
-  struct MidTable {
-    const char* key;
-    std::size_t words;
-    int per_thread;
-  };
-  for (const MidTable& t : {MidTable{"atomic_4kib_table_per_clock", 1024, 64},
-                            MidTable{"atomic_16kib_table_per_clock", 4096, 128},
-                            MidTable{"atomic_64kib_table_per_clock", 16384, 256}})
-    c.add(t.key, stat_of(per_cycle(c.k.time_spread_atomics(t.words, false, t.per_thread, 1, c.reps))),
+  // fall on the L2's slices, which no datasheet gives: measured at the sizes the model
+  // interpolates between.
+  for (const AtomicTableRate& t : sizes.first(sizes.size() - 1)) {
+    const auto words = static_cast<std::size_t>(t.bytes) / 4;
+    const int per_thread = t.bytes <= 4096 ? 64 : t.bytes <= 16384 ? 128 : 256;  // about a millisecond each
+    c.add(t.key, stat_of(per_cycle(c.k.time_spread_atomics(words, false, per_thread, 1, c.reps))),
           fmt::format("every resident thread adds 1 to a hashed word of a {} KiB table {} times: atomics per SM cycle",
-                      t.words * 4 / 1024, t.per_thread));
+                      words * 4 / 1024, per_thread));
+  }
   c.add("atomic_scattered_per_clock",
-        stat_of(per_cycle(c.k.time_spread_atomics(kScatteredWords, false, 256, 1, c.reps))),
+        stat_of(per_cycle(c.k.time_spread_atomics(static_cast<std::size_t>(sizes.back().bytes) / 4, false, 256, 1,
+                                                  c.reps))),
         "every resident thread adds 1 to a hashed word of a 16 MiB table 256 times: atomics per SM cycle");
   c.add("atomic_line_requests_per_clock",
         stat_of(per_cycle(c.k.time_spread_atomics(kUnitWords, true, 64, 1, c.reps), 32)),
