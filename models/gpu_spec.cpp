@@ -104,9 +104,11 @@ constexpr std::array kParams{
              "global atomics per SM clock, whole GPU, random lanes over a 4 KiB table aligned to 4 KiB",
              &G::atomic_4kib_table_per_clock},
     GpuParam{"atomic_16kib_table_per_clock", "atomics/clk",
-             "global atomics per SM clock, whole GPU, random lanes over a 16 KiB table", &G::atomic_16kib_table_per_clock},
+             "global atomics per SM clock, whole GPU, random lanes over a 16 KiB table",
+             &G::atomic_16kib_table_per_clock},
     GpuParam{"atomic_64kib_table_per_clock", "atomics/clk",
-             "global atomics per SM clock, whole GPU, random lanes over a 64 KiB table", &G::atomic_64kib_table_per_clock},
+             "global atomics per SM clock, whole GPU, random lanes over a 64 KiB table",
+             &G::atomic_64kib_table_per_clock},
     GpuParam{"atomic_scattered_per_clock", "atomics/clk",
              "global atomics per SM clock, whole GPU, when every lane adds to a random word of a 16 MiB table (any "
              "larger table in L2 goes as fast)",

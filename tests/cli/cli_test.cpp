@@ -97,7 +97,8 @@ TEST(Cli, AccuracyJudgesTheChosenKernelsOnly) {
   EXPECT_EQ(r.out.find("| embedding_gather_f32 |"), std::string::npos);
   EXPECT_NE(r.out.find("| scatter_add_f32 | 268435456 | warm |"), std::string::npos);
   expect_clear_error(run("accuracy --db " + db + " --run 1 --kernel add_f32"), "has no launch of add_f32");
-  expect_clear_error(run("accuracy --db " + db + " --run 1 --kernel histogrm_weighted"), "closest: histogram_weighted_f32");
+  expect_clear_error(run("accuracy --db " + db + " --run 1 --kernel histogrm_weighted"),
+                     "closest: histogram_weighted_f32");
 }
 
 TEST(Cli, PredictNamesTheAssumedValuesItRestsOn) {
