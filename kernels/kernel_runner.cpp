@@ -50,6 +50,10 @@ using kernels::KernelImpl;
 class BufferPool {
  public:
   static constexpr std::size_t kBlockBytes = std::size_t{2} << 20;
+  // What a buffer of bytes takes: whole blocks.
+  static std::size_t blocks_of(std::size_t bytes) {
+    return (std::max<std::size_t>(bytes, 1) + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
+  }
 
   static BufferPool& get() {
     static auto* pool = new BufferPool;
@@ -58,7 +62,7 @@ class BufferPool {
 
   // Returns a buffer of at least bytes and its capacity.
   std::pair<void*, std::size_t> take(std::size_t bytes) {
-    bytes = (std::max<std::size_t>(bytes, 1) + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
+    bytes = blocks_of(bytes);
     {
       const std::lock_guard lock(mutex_);
       auto it = free_.lower_bound(bytes);
@@ -169,7 +173,9 @@ class SuiteRunner final : public KernelRunner {
     ptrs_.clear();
     n_ = 0;
 
-    const std::int64_t need = kernels::total_device_bytes(impl_, n);
+    std::int64_t need = 0;
+    for (const BufferLayout& b : impl_.buffers)
+      need += static_cast<std::int64_t>(BufferPool::blocks_of(static_cast<std::size_t>(kernels::buffer_bytes(b, n))));
     std::size_t free_bytes = 0, total_bytes = 0;
     ROOFLINE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
     const std::size_t available = free_bytes + BufferPool::get().pooled_bytes();

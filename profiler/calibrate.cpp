@@ -576,7 +576,7 @@ void measure_atomics(Calibrator& c) {
   for (const AtomicTableRate& t : sizes.first(sizes.size() - 1)) {
     const auto words = static_cast<std::size_t>(t.bytes) / 4;
     const int per_thread = t.bytes <= 4096 ? 64 : t.bytes <= 16384 ? 128 : 256;  // about a millisecond each
-    c.add(t.key, stat_of(per_cycle(c.k.time_spread_atomics(words, false, per_thread, 1, c.reps))),
+    c.add(std::string(t.key), stat_of(per_cycle(c.k.time_spread_atomics(words, false, per_thread, 1, c.reps))),
           fmt::format("every resident thread adds 1 to a hashed word of a {} KiB table {} times: atomics per SM cycle",
                       words * 4 / 1024, per_thread));
   }

@@ -5,7 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cmake -S . -B build-h100 -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DROOFLINE_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build build-h100 -j"$(nproc)" --target roofline roofline_inject profile_app kernel_runner_gpu_test profiler_gpu_test profile_gpu_test 2>&1 | grep -E "error|warning: " || true
+# The build's errors and warnings are shown; a failed build stops here, before .device/ is replaced.
+if ! cmake --build build-h100 -j"$(nproc)" --target roofline roofline_inject profile_app kernel_runner_gpu_test \
+    profiler_gpu_test profile_gpu_test > build-h100/pack.log 2>&1; then
+  grep -E "error|warning: " build-h100/pack.log >&2; echo "pack.sh: the build failed (build-h100/pack.log)" >&2; exit 1
+fi
+grep -E "warning: " build-h100/pack.log || true
 rm -rf .device && mkdir -p .device/lib .device/tests
 mkdir -p .device/bin && cp build-h100/cli/roofline .device/bin/ && cp build-h100/lib/libroofline_inject.so .device/lib/ && cp build-h100/tests/profile/profile_app .device/bin/
 for t in build-h100/tests/kernels/*_test* build-h100/tests/profiler/*_test* build-h100/tests/profile/*_test*; do
