@@ -1,9 +1,10 @@
-// Exploratory: why the weighted histogram (random float atomics over 4 KiB of bins) runs about
-// 20 % slower after roofline's L2 flush than back to back, while ncu measures it alike under
-// --cache-control all and none. The same kernel is timed after each of several things done to
-// the L2 before every launch; the events bracket the kernel alone. Each is timed twice: with the
-// host waiting for every launch, and with all launches enqueued first on a stream of their own, as
-// roofline's timer enqueues a batch behind a held stream.
+// Exploratory: why the weighted histogram (random float atomics over 4 KiB of bins) ran about
+// 20 % slower after roofline's L2 flush than back to back, while ncu measured it alike under
+// --cache-control all and none (not the flush, it turned out, but where its bins lay:
+// docs/results/h100/atomic-flush/). The same kernel is timed after each of several things done
+// to the L2 before every launch; the events bracket the kernel alone. Each is timed twice: with
+// the host waiting for every launch, and with all launches enqueued first on a stream of their
+// own, as roofline's timer enqueues a batch behind a held stream.
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -11,8 +12,10 @@
 
 #include "probe_timing.cuh"
 
-__global__ void histogram(const int* __restrict__ keys, const float* __restrict__ w, float* __restrict__ bins, int n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) atomicAdd(&bins[keys[i]], w[i]);
+__global__ void histogram(const int* __restrict__ keys, const float* __restrict__ w, float* __restrict__ bins,
+                          int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    atomicAdd(&bins[keys[i]], w[i]);
 }
 
 __global__ void histogram_int(const int* __restrict__ keys, unsigned* __restrict__ bins, int n) {
@@ -76,7 +79,9 @@ int main() {
   void *copy_src, *copy_dst;
   probe::check(cudaMalloc(&copy_src, std::size_t{n} * 4), "malloc");
   probe::check(cudaMalloc(&copy_dst, std::size_t{n} * 4), "malloc");
-  auto copy = [&] { probe::check(cudaMemcpyAsync(copy_dst, copy_src, std::size_t{n} * 4, cudaMemcpyDeviceToDevice, s), "copy"); };
+  auto copy = [&] {
+    probe::check(cudaMemcpyAsync(copy_dst, copy_src, std::size_t{n} * 4, cudaMemcpyDeviceToDevice, s), "copy");
+  };
 
   struct Case {
     const char* name;
@@ -105,31 +110,32 @@ int main() {
   std::vector<cudaEvent_t> ev(2 * kReps);
   for (auto& e : ev) probe::check(cudaEventCreate(&e), "event");
   const auto run_cases = [&] {
-  for (const Case& c : cases) {
-    // Events bracket the kernel alone: the preparation is enqueued before the start event. The
-    // first launch is a warm-up; the median of the others is printed.
-    auto timed = [&](const std::function<void()>& k, bool batch) {
-      s = batch ? created : nullptr;
-      for (int r = 0; r < kReps; ++r) {
-        c.before();
-        probe::check(cudaEventRecord(ev[2 * r], s), "record");
-        k();
-        probe::check(cudaEventRecord(ev[2 * r + 1], s), "record");
-        if (!batch) probe::check(cudaEventSynchronize(ev[2 * r + 1]), "sync");
-      }
-      probe::check(cudaStreamSynchronize(s), "sync");
-      std::vector<float> ms;
-      for (int r = 1; r < kReps; ++r) {
-        float t = 0;
-        probe::check(cudaEventElapsedTime(&t, ev[2 * r], ev[2 * r + 1]), "elapsed");
-        ms.push_back(t);
-      }
-      std::sort(ms.begin(), ms.end());
-      return ms[ms.size() / 2];
-    };
-    const double f = timed(hist, false), u = timed(hist_int, false), fb = timed(hist, true), ub = timed(hist_int, true);
-    std::printf("%-42s %12.3f %12.3f %14.3f %14.3f\n", c.name, f, u, fb, ub);
-  }
+    for (const Case& c : cases) {
+      // Events bracket the kernel alone: the preparation is enqueued before the start event. The
+      // first launch is a warm-up; the median of the others is printed.
+      auto timed = [&](const std::function<void()>& k, bool batch) {
+        s = batch ? created : nullptr;
+        for (int r = 0; r < kReps; ++r) {
+          c.before();
+          probe::check(cudaEventRecord(ev[2 * r], s), "record");
+          k();
+          probe::check(cudaEventRecord(ev[2 * r + 1], s), "record");
+          if (!batch) probe::check(cudaEventSynchronize(ev[2 * r + 1]), "sync");
+        }
+        probe::check(cudaStreamSynchronize(s), "sync");
+        std::vector<float> ms;
+        for (int r = 1; r < kReps; ++r) {
+          float t = 0;
+          probe::check(cudaEventElapsedTime(&t, ev[2 * r], ev[2 * r + 1]), "elapsed");
+          ms.push_back(t);
+        }
+        std::sort(ms.begin(), ms.end());
+        return ms[ms.size() / 2];
+      };
+      const double f = timed(hist, false), u = timed(hist_int, false);
+      const double fb = timed(hist, true), ub = timed(hist_int, true);
+      std::printf("%-42s %12.3f %12.3f %14.3f %14.3f\n", c.name, f, u, fb, ub);
+    }
   };
   run_cases();
   // What roofline measure does before timing the kernel cold: the copy timed cold, up to 2000 times.

@@ -9,8 +9,10 @@
 
 #include "probe_timing.cuh"
 
-__global__ void histogram(const int* __restrict__ keys, const float* __restrict__ w, float* __restrict__ bins, int n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) atomicAdd(&bins[keys[i]], w[i]);
+__global__ void histogram(const int* __restrict__ keys, const float* __restrict__ w, float* __restrict__ bins,
+                          int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    atomicAdd(&bins[keys[i]], w[i]);
 }
 
 int main() {
@@ -40,7 +42,7 @@ int main() {
   std::vector<std::size_t> offsets;
   for (std::size_t o = 0; o < 4096; o += 256) offsets.push_back(o);                  // within a 4 KiB page
   for (std::size_t o = 4096; o < 64 * 1024; o += 4096) offsets.push_back(o);         // 15 more pages of 4 KiB
-  for (std::size_t o = 1 << 20; o < region; o += std::size_t{4} << 20) offsets.push_back(o);  // 2 MiB pages apart
+  for (std::size_t o = 1 << 20; o < region; o += std::size_t{4} << 20) offsets.push_back(o);  // 4 MiB apart
   std::vector<std::vector<double>> ms(offsets.size(), std::vector<double>(3));
   for (int t = 0; t < 3; ++t) {
     probe::check(cudaMemcpy(d_keys, keys[t].data(), std::size_t{n} * 4, cudaMemcpyHostToDevice), "copy");
