@@ -536,14 +536,15 @@ std::vector<Sample> CalibrationKernels::time_memcpy(int warmup, int repetitions)
 
 namespace {
 
-// The random reads' grid: one resident wave, 16 loads per thread; the buffer's largest
-// power-of-two count of words.
+// The random reads' grid: one resident wave, 16 loads per thread; the largest power-of-two
+// count of words in the buffer's bytes, or in its first table_bytes when that is given.
 struct RandomReadShape {
   int blocks = 0;
   unsigned mask = 0, per_thread = 16;
 };
 
-RandomReadShape random_read_shape(int sms, int max_blocks, std::size_t bytes) {
+RandomReadShape random_read_shape(int sms, int max_blocks, std::size_t buffer_bytes, std::size_t table_bytes) {
+  const std::size_t bytes = table_bytes > 0 ? std::min(table_bytes, buffer_bytes) : buffer_bytes;
   RandomReadShape s;
   s.blocks = std::min(resident_blocks(random_read_kernel<false>, sms), max_blocks);
   unsigned words = 1;
@@ -556,24 +557,17 @@ RandomReadShape random_read_shape(int sms, int max_blocks, std::size_t bytes) {
 
 std::vector<Sample> CalibrationKernels::time_random_read(int warmup, int repetitions, std::size_t table_bytes) {
   Impl& m = *impl_;
-  const bool l2 = table_bytes > 0;
-  const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, l2 ? std::min(table_bytes, m.bytes) : m.bytes);
+  const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, m.bytes, table_bytes);
+  const auto kernel = table_bytes > 0 ? random_read_kernel<true> : random_read_kernel<false>;
   const double threads = static_cast<double>(s.blocks) * kBlock;
   const auto* src = reinterpret_cast<const unsigned*>(m.src);
-  return m.timed(
-      [&] {
-        if (l2)
-          random_read_kernel<true><<<s.blocks, kBlock, 0, m.stream>>>(src, s.mask, s.per_thread, 1u, m.sink);
-        else
-          random_read_kernel<false><<<s.blocks, kBlock, 0, m.stream>>>(src, s.mask, s.per_thread, 1u, m.sink);
-      },
-      warmup, repetitions, threads * s.per_thread * 4.0, static_cast<std::int64_t>(threads), 0);
+  return m.timed([&] { kernel<<<s.blocks, kBlock, 0, m.stream>>>(src, s.mask, s.per_thread, 1u, m.sink); }, warmup,
+                 repetitions, threads * s.per_thread * 4.0, static_cast<std::int64_t>(threads), 0);
 }
 
 double CalibrationKernels::launch_random_read(void* stream, std::size_t table_bytes) {
   Impl& m = *impl_;
-  const RandomReadShape s =
-      random_read_shape(m.sms, m.max_blocks, table_bytes > 0 ? std::min(table_bytes, m.bytes) : m.bytes);
+  const RandomReadShape s = random_read_shape(m.sms, m.max_blocks, m.bytes, table_bytes);
   random_read_kernel<false><<<s.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
       reinterpret_cast<const unsigned*>(m.src), s.mask, s.per_thread, 1u, m.sink);
   ROOFLINE_CUDA_CHECK(cudaGetLastError());

@@ -609,9 +609,12 @@ double table_atomic_cycles(const GpuSpec& gpu, double table_bytes) {
 }
 
 // The keys of the GPU parameters table_atomic_cycles rests on.
-std::vector<std::string_view> table_atomic_keys() {
-  std::vector<std::string_view> keys{"atomic_small_table_per_clock"};
-  for (const AtomicTableRate& r : atomic_table_rates()) keys.push_back(r.key);
+const std::vector<std::string_view>& table_atomic_keys() {
+  static const std::vector<std::string_view> keys = [] {
+    std::vector<std::string_view> k{"atomic_small_table_per_clock"};
+    for (const AtomicTableRate& r : atomic_table_rates()) k.push_back(r.key);
+    return k;
+  }();
   return keys;
 }
 
@@ -645,7 +648,7 @@ void add_global_atomics(const GpuSpec& gpu, const AtomicAccess& at, DType type, 
     add_atomic_misses(gpu, count, addresses * bytes, w);
     if (addresses > 1) {
       cycles = std::max(cycles, count * table_atomic_cycles(gpu, addresses * bytes));
-      for (std::string_view key : table_atomic_keys()) w.atomic_params.push_back(key);
+      w.atomic_params.insert(w.atomic_params.end(), table_atomic_keys().begin(), table_atomic_keys().end());
     }
   }
   (tail ? w.atomic_tail_s : w.atomic_serial_s) += cycles / sm_clock(gpu);
@@ -839,7 +842,7 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
     p.unused_params.push_back("barrier_step_cycles");
   std::vector<std::string_view> atomic_keys{"atomic_same_address_cycles", "atomic_same_address_float_cycles",
                                             "atomic_unit_bytes", "atomic_line_requests_per_clock"};
-  for (std::string_view key : table_atomic_keys()) atomic_keys.push_back(key);
+  atomic_keys.insert(atomic_keys.end(), table_atomic_keys().begin(), table_atomic_keys().end());
   for (std::string_view key : atomic_keys)
     if (!used_by_any_pass([&](const PassWork& w) { return std::ranges::count(w.atomic_params, key) > 0; }))
       p.unused_params.push_back(key);

@@ -555,8 +555,7 @@ std::vector<double> per_cycle(const std::vector<calib::Sample>& samples, double 
 
 // Global atomics at the L2 as their addresses spread (docs/model.md): one word, integer and
 // float; random lanes over one atomic unit's bytes, over 4, 16 and 64 KiB and over a table far
-// larger; a warp's lanes
-// on one line's consecutive words.
+// larger; a warp's lanes on one line's consecutive words.
 void measure_atomics(Calibrator& c) {
   c.step("atomics to one address");
   c.add("atomic_same_address_cycles", stat_of(cycles_per_work(c.k.time_one_address_atomics(false, 16, 1, c.reps))),
