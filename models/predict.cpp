@@ -275,12 +275,19 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // are on their way: the store round covers that much of the issue.
   const double store_s = stores * gpu.store_round_ns.value * 1e-9;
   const double first_round = std::max(0.0, first_round_issue_s(gpu, r, r.resident_threads) - store_s);
+  // A thread's dependent instructions and a block's barrier-separated steps run one after
+  // another in each wave of blocks. Like the first round's issue they hold no load in flight:
+  // they lengthen the launch while the latency binds, and hide behind other blocks' loads
+  // while the DRAM is busy (littles_law's serial time).
+  const double wave_steps_s =
+      (w.chain_cycles + w.barrier_steps * gpu.barrier_step_cycles.value) / sm_clock(gpu);
   const LittlesLaw law = littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves,
-                                     scheduler_of(gpu, r, r.resident_threads), std::ceil(full) * first_round, stores);
+                                     scheduler_of(gpu, r, r.resident_threads),
+                                     std::ceil(full) * (first_round + wave_steps_s), stores);
   double seconds = law.seconds;
   if (full < waves)
     seconds += littles_law(gpu, r.per_wave, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
-                           std::max(0.0, first_round_issue_s(gpu, r, last) - store_s), stores)
+                           std::max(0.0, first_round_issue_s(gpu, r, last) - store_s) + wave_steps_s, stores)
                    .seconds;
   std::string detail =
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
@@ -290,19 +297,11 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
                           gpu.store_round_ns.value);
   if (first_round > 0)
     detail += fmt::format(" + {:.0f} waves x {:.3g} us of first-round issue", std::ceil(waves), first_round * 1e6);
-  // A thread's dependent instructions and a block's barrier-separated steps run one after
-  // another: each wave of blocks adds them.
-  if (w.chain_cycles > 0) {
-    const double chain_s = std::ceil(waves) * w.chain_cycles / sm_clock(gpu);
-    seconds += chain_s;
+  if (w.chain_cycles > 0)
     detail += fmt::format(" + {:.0f} waves x {:.4g} cycles of dependent instructions", std::ceil(waves), w.chain_cycles);
-  }
-  if (w.barrier_steps > 0) {
-    const double steps_s = std::ceil(waves) * w.barrier_steps * gpu.barrier_step_cycles.value / sm_clock(gpu);
-    seconds += steps_s;
+  if (w.barrier_steps > 0)
     detail += fmt::format(" + {:.0f} waves x {:.3g} barrier steps x {:.0f} cycles", std::ceil(waves), w.barrier_steps,
                           gpu.barrier_step_cycles.value);
-  }
   // Partial-sector stores that several warps complete are merged by the L2 at its own rate, with
   // no unit near busy while they wait (the naive transpose's measured limiter is latency).
   if (const double merge_s = w.merge_writes / (gpu.l2_merge_writes_per_clock.value * sm_clock(gpu)); merge_s > seconds) {

@@ -78,6 +78,25 @@ TEST(PatternTerms, SharedMemoryBarriersAndBlockAtomics) {
   EXPECT_EQ(p.buffer_bytes, n * 4.0 + 4);
 }
 
+TEST(PatternTerms, BarrierStepsAddWhileTheLatencyBindsAndHideWhileTheDramIsBusy) {
+  const GpuSpec& g = find_gpu("h100-sxm");
+  const double step_s = 9 * g.barrier_step_cycles.value / 1.98e9;  // one wave's nine steps
+  const auto latency_s = [](const std::string& kernel, std::int64_t n) {
+    return bound(predict(kernel, n, CacheState::cold), BoundKind::latency).seconds;
+  };
+  // 2^16 elements: 64 blocks, one wave, 0.26 MB in flight against a DRAM at about a tenth of its
+  // bandwidth: the steps add in full (within the little the lower utilization takes off).
+  const std::int64_t small = std::int64_t{1} << 16;
+  EXPECT_NEAR(latency_s("block_steps", small) - latency_s("block_no_steps", small), step_s, 0.02 * step_s);
+  // 2^28: 249 waves of steps, 67 us, beside 714 us of DRAM traffic that 4.3 MB in flight per
+  // round keeps the DRAM busy for: other blocks' loads cover a block's steps, and they add under
+  // a tenth of their time.
+  const std::int64_t large = std::int64_t{1} << 28;
+  const auto p = predict("block_steps", large, CacheState::cold);
+  EXPECT_NE(bound(p, BoundKind::latency).detail.find("249 waves x 9 barrier steps x 59 cycles"), std::string::npos);
+  EXPECT_LT(latency_s("block_steps", large) - latency_s("block_no_steps", large), 0.1 * 249 * step_s);
+}
+
 TEST(PatternTerms, WideSharedLoadsTakeAWavefrontPerHalfWarpEvenWhenBroadcast) {
   // One shared load per element: n / 32 warp requests. A 128-bit broadcast moves 16 bytes but is
   // served a half-warp at a time (2 wavefronts); a 64-bit broadcast takes one; 128-bit loads of
