@@ -759,7 +759,17 @@ void retain_dirty_output(const LaunchContext& ctx, const std::vector<PassPredict
   const std::size_t last = works.size() - 1;
   const auto demand = pass_bounds(gpu, kernel.passes[last], pps[last], works[last], launch.block, warm_hit);
   const double idle_s = work_s(demand) - bound_of(demand, BoundKind::dram);
-  const DirtyLeft dirty = dirty_left_in_l2(gpu, works[last], idle_s);
+  // A launch whose footprint stays resident (the share of the L2 a read-only sweep keeps) evicts
+  // nothing: its whole output is still dirty in L2 when it ends, up to l2_dirty_max_fraction (the
+  // cold 2^20 SGEMMs, 12 MB re-read 1024 times, wrote nothing to DRAM). Beyond it, the output's
+  // share of what passes through L2 stays.
+  const bool resident = p.working_set_bytes <= gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value;
+  DirtyLeft dirty = dirty_left_in_l2(gpu, works[last], idle_s);
+  if (resident) {
+    double written = 0;
+    for (const auto& w : works) written += w.dram_write;
+    dirty = {std::min(written, gpu.l2_dirty_max_fraction.value * gpu.l2_bytes.value / kSectorBytes), 0};
+  }
   double left = dirty.sectors;
   for (std::size_t i = works.size(); i-- > 0 && left > 0;) {
     // The latest output is the most recently written, so it is the part still in L2.
@@ -772,8 +782,7 @@ void retain_dirty_output(const LaunchContext& ctx, const std::vector<PassPredict
   }
   // The dirty lines a cold L2 still holds are written back once the launch's footprint passes
   // the share of the L2 that stays resident (a read-only kernel: none at 16 MiB, all from 32 MiB).
-  const double footprint_bytes = p.working_set_bytes;
-  if (footprint_bytes <= gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value)
+  if (resident)
     p.unused_params.push_back("l2_cold_dirty_bytes");
   else if (gpu.l2_cold_dirty_bytes.value > 0) {
     works.back().dram_write += gpu.l2_cold_dirty_bytes.value / kSectorBytes;

@@ -97,6 +97,19 @@ TEST(PatternTerms, BarrierStepsAddWhileTheLatencyBindsAndHideWhileTheDramIsBusy)
   EXPECT_LT(latency_s("block_steps", large) - latency_s("block_no_steps", large), 0.1 * 249 * step_s);
 }
 
+TEST(PatternTerms, AColdLaunchWhoseFootprintStaysResidentLeavesItsWholeOutputDirtyInL2) {
+  // 1024 x 1024: A, B and C are 4 MiB each, 12 MiB in all, under the 45.6 % of the 50 MiB L2
+  // (22.8 MiB) a read-only sweep keeps: nothing is evicted, so the 4 MiB of C stay dirty in L2
+  // and the launch writes nothing to DRAM, though L2 reads A and B 1024 / 32 times over.
+  const auto small = predict("k_loop_rereads", std::int64_t{1} << 20, CacheState::cold);
+  EXPECT_EQ(counter_value(small, "lts__t_sectors_srcunit_tex_op_read.sum"), 2.0 * (1 << 20) / 8 * 1024 / 32);
+  EXPECT_EQ(counter_value(small, "dram__sectors_write.sum"), 0.0);
+  // 4096 x 4096: 192 MiB pass through; C's share of the L2's traffic stays dirty, the rest of its
+  // 64 MiB, and the cold L2's own 2 MiB, are written.
+  const auto large = predict("k_loop_rereads", std::int64_t{1} << 24, CacheState::cold);
+  EXPECT_GT(counter_value(large, "dram__sectors_write.sum").value_or(0), 0.9 * (1 << 24) / 8);
+}
+
 TEST(PatternTerms, WideSharedLoadsTakeAWavefrontPerHalfWarpEvenWhenBroadcast) {
   // One shared load per element: n / 32 warp requests. A 128-bit broadcast moves 16 bytes but is
   // served a half-warp at a time (2 wavefronts); a 64-bit broadcast takes one; 128-bit loads of
