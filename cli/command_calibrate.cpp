@@ -33,6 +33,54 @@ std::string show(double v, const std::string& unit) {
   return format_quantity(v, unit);
 }
 
+// The calibration as JSON: every value with its unit, beside the GPU model's value and source.
+void print_calibration_json(const Calibration& cal, const std::optional<GpuSpec>& model, double seconds,
+                            const std::string& db) {
+  nlohmann::json j = to_json(cal);
+  j["seconds"] = seconds;
+  j["db"] = db;
+  for (auto& v : j["values"]) {
+    const GpuParam* p = find_gpu_param(v["key"].get<std::string>());
+    v["unit"] = calibrated_unit(v["key"].get<std::string>());
+    if (p == nullptr || !model) continue;
+    const Quantity& q = (*model).*(p->member);
+    v["model_value"] = q.value;
+    v["model_source"] = std::string(to_string(q.source));
+  }
+  std::cout << j.dump(2) << '\n';
+}
+
+// The calibration as a table beside the GPU model's values, then how each value was measured.
+void print_calibration_table(const Calibration& cal, const std::optional<GpuSpec>& model, double seconds) {
+  std::cout << fmt::format("{} (UUID {}), GPU model {}; calibrated {} in {:.1f} s\n\n", cal.device_name,
+                           cal.device_uuid, model ? model->id : "unknown (no catalog model matches)", cal.date,
+                           seconds);
+  TextTable t;
+  t.add_column("parameter");
+  t.add_column("calibrated", Align::right);
+  t.add_column("spread", Align::right);
+  t.add_column(model ? "model (" + model->id + ")" : "model", Align::right);
+  t.add_column("model source");
+  t.add_column("ratio", Align::right);
+  for (const auto& v : cal.values) {
+    const std::string unit = calibrated_unit(v.key);
+    std::string mv = "-", src = is_extra_key(v.key) ? "(not used by the model)" : "-", ratio = "-";
+    if (const GpuParam* p = find_gpu_param(v.key); p != nullptr && model) {
+      const Quantity& q = (*model).*(p->member);
+      mv = show(q.value, unit);
+      src = std::string(to_string(q.source));
+      if (q.value != 0) ratio = format_number(v.value / q.value, 3);
+    }
+    t.add_row({v.key, show(v.value, unit), format_percent(v.spread), mv, src, ratio});
+  }
+  t.print_text(std::cout);
+  std::cout << "\nHow each value the model uses was measured:\n";
+  for (const auto& v : cal.values)
+    if (!is_extra_key(v.key)) std::cout << fmt::format("  {}: {}\n", v.key, v.method);
+  for (const auto& v : cal.values)
+    if (v.key == "extra.counters_unavailable") std::cout << fmt::format("\nnote: {}\n", v.method);
+}
+
 }  // namespace
 
 void add_calibrate_command(CLI::App& app) {
@@ -94,48 +142,10 @@ void add_calibrate_command(CLI::App& app) {
     store.save_calibration(cal);
 
     if (f == OutputFormat::json) {
-      nlohmann::json j = to_json(cal);
-      j["seconds"] = seconds;
-      j["db"] = *db;
-      for (auto& v : j["values"]) {
-        const GpuParam* p = find_gpu_param(v["key"].get<std::string>());
-        v["unit"] = calibrated_unit(v["key"].get<std::string>());
-        if (p == nullptr || !model) continue;
-        const Quantity& q = (*model).*(p->member);
-        v["model_value"] = q.value;
-        v["model_source"] = std::string(to_string(q.source));
-      }
-      std::cout << j.dump(2) << '\n';
+      print_calibration_json(cal, model, seconds, *db);
       return;
     }
-
-    std::cout << fmt::format("{} (UUID {}), GPU model {}; calibrated {} in {:.1f} s\n\n", cal.device_name,
-                             cal.device_uuid, model ? model->id : "unknown (no catalog model matches)", cal.date,
-                             seconds);
-    TextTable t;
-    t.add_column("parameter");
-    t.add_column("calibrated", Align::right);
-    t.add_column("spread", Align::right);
-    t.add_column(model ? "model (" + model->id + ")" : "model", Align::right);
-    t.add_column("model source");
-    t.add_column("ratio", Align::right);
-    for (const auto& v : cal.values) {
-      const std::string unit = calibrated_unit(v.key);
-      std::string mv = "-", src = is_extra_key(v.key) ? "(not used by the model)" : "-", ratio = "-";
-      if (const GpuParam* p = find_gpu_param(v.key); p != nullptr && model) {
-        const Quantity& q = (*model).*(p->member);
-        mv = show(q.value, unit);
-        src = std::string(to_string(q.source));
-        if (q.value != 0) ratio = format_number(v.value / q.value, 3);
-      }
-      t.add_row({v.key, show(v.value, unit), format_percent(v.spread), mv, src, ratio});
-    }
-    t.print_text(std::cout);
-    std::cout << "\nHow each value the model uses was measured:\n";
-    for (const auto& v : cal.values)
-      if (!is_extra_key(v.key)) std::cout << fmt::format("  {}: {}\n", v.key, v.method);
-    for (const auto& v : cal.values)
-      if (v.key == "extra.counters_unavailable") std::cout << fmt::format("\nnote: {}\n", v.method);
+    print_calibration_table(cal, model, seconds);
     std::cout << fmt::format("\nStored in {} as calibration run {} of device {}: `roofline run --db {}` predicts this "
                              "device with it.\n",
                              *db, cal.run_id, cal.device_uuid, *db);
