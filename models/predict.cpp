@@ -279,8 +279,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // another in each wave of blocks. Like the first round's issue they hold no load in flight:
   // they lengthen the launch while the latency binds, and hide behind other blocks' loads
   // while the DRAM is busy (littles_law's serial time).
-  const double wave_steps_s =
-      (w.chain_cycles + w.barrier_steps * gpu.barrier_step_cycles.value) / sm_clock(gpu);
+  const double wave_steps_s = (w.chain_cycles + w.barrier_steps * gpu.barrier_step_cycles.value) / sm_clock(gpu);
   const LittlesLaw law = littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves,
                                      scheduler_of(gpu, r, r.resident_threads),
                                      std::ceil(full) * (first_round + wave_steps_s), stores);
@@ -298,7 +297,8 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   if (first_round > 0)
     detail += fmt::format(" + {:.0f} waves x {:.3g} us of first-round issue", std::ceil(waves), first_round * 1e6);
   if (w.chain_cycles > 0)
-    detail += fmt::format(" + {:.0f} waves x {:.4g} cycles of dependent instructions", std::ceil(waves), w.chain_cycles);
+    detail +=
+        fmt::format(" + {:.0f} waves x {:.4g} cycles of dependent instructions", std::ceil(waves), w.chain_cycles);
   if (w.barrier_steps > 0)
     detail += fmt::format(" + {:.0f} waves x {:.3g} barrier steps x {:.0f} cycles", std::ceil(waves), w.barrier_steps,
                           gpu.barrier_step_cycles.value);
@@ -764,12 +764,11 @@ void retain_dirty_output(const LaunchContext& ctx, const std::vector<PassPredict
   // cold 2^20 SGEMMs, 12 MB re-read 1024 times, wrote nothing to DRAM). Beyond it, the output's
   // share of what passes through L2 stays.
   const bool resident = p.working_set_bytes <= gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value;
-  DirtyLeft dirty = dirty_left_in_l2(gpu, works[last], idle_s);
-  if (resident) {
-    double written = 0;
-    for (const auto& w : works) written += w.dram_write;
-    dirty = {std::min(written, gpu.l2_dirty_max_fraction.value * gpu.l2_bytes.value / kSectorBytes), 0};
-  }
+  double written = 0;
+  for (const auto& w : works) written += w.dram_write;
+  const DirtyLeft dirty =
+      resident ? DirtyLeft{std::min(written, gpu.l2_dirty_max_fraction.value * gpu.l2_bytes.value / kSectorBytes), 0}
+               : dirty_left_in_l2(gpu, works[last], idle_s);
   double left = dirty.sectors;
   for (std::size_t i = works.size(); i-- > 0 && left > 0;) {
     // The latest output is the most recently written, so it is the part still in L2.
