@@ -181,6 +181,9 @@ std::span<const KernelImpl> patterns4_colsum_impls();
 std::span<const KernelImpl> patterns4_upsample_impls();
 std::span<const KernelImpl> patterns4_sort_impls();
 std::span<const KernelImpl> patterns4_spmv_impls();
+std::span<const KernelImpl> patterns5_pool_impls();
+std::span<const KernelImpl> patterns5_saxpy_impls();
+std::span<const KernelImpl> patterns5_blur_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();

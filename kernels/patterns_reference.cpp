@@ -167,6 +167,27 @@ float upsample2x_at(std::span<const float> in, std::int64_t side, std::int64_t i
   return in[static_cast<std::size_t>(y / 2 * (side / 2) + x / 2)];
 }
 
+float maxpool2x2_at(std::span<const float> in, std::int64_t side, std::int64_t i) {
+  const std::int64_t y = i / side, x = i % side, width = 2 * side;
+  const auto at = [&](std::int64_t r, std::int64_t c) { return in[static_cast<std::size_t>(r * width + c)]; };
+  return std::max({at(2 * y, 2 * x), at(2 * y, 2 * x + 1), at(2 * y + 1, 2 * x), at(2 * y + 1, 2 * x + 1)});
+}
+
+double blur3x3_at(std::span<const float> in, std::int64_t side, std::int64_t i, double* magnitude) {
+  const std::int64_t y = i / side, x = i % side;
+  double sum = 0, scale = 0;
+  for (std::int64_t dy = -1; dy <= 1; ++dy)
+    for (std::int64_t dx = -1; dx <= 1; ++dx) {
+      const std::int64_t r = std::clamp<std::int64_t>(y + dy, 0, side - 1);
+      const std::int64_t c = std::clamp<std::int64_t>(x + dx, 0, side - 1);
+      const double v = in[static_cast<std::size_t>(r * side + c)];
+      sum += v;
+      scale += std::fabs(v);
+    }
+  if (magnitude) *magnitude = scale / 9;
+  return sum / 9;
+}
+
 std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data) {
   const auto parts =
       parallel_chunks(static_cast<std::int64_t>(data.size()), [&](std::int64_t begin, std::int64_t end) {

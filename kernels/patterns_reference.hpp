@@ -87,6 +87,14 @@ inline constexpr std::int64_t kColumnSumCols = 4096;
 // Segment of bitonic_sort_block_f32: 1024 floats sorted by a block of 512 threads.
 inline constexpr std::int64_t kSortSegment = 1024;
 
+// saxpy_stride2_f32's a (exact in binary).
+inline constexpr float kSaxpyA = 1.5f;
+// blur3x3_shared_f32's tile: up to 32 rows of 32 outputs (blocks of up to 1024), each with a
+// row and a column of halo either side; its mean's scale.
+inline constexpr int kBlurMaxRows = 32;
+inline constexpr int kBlurTileCols = 34;
+inline constexpr float kBlurScale = 1.0f / 9.0f;
+
 // sqrt(n) for a square kernel's n; -1 when n is no perfect square.
 std::int64_t square_side(std::int64_t n);
 // cbrt(n) for a cube kernel's n; -1 when n is no perfect cube.
@@ -134,6 +142,12 @@ std::vector<double> column_sums(std::span<const float> a, std::int64_t cols);
 // Element i of a nearest-neighbour 2x upsampling of a (side / 2)^2 image into side^2 (row-major):
 // out[y][x] = in[y / 2][x / 2] (exact).
 float upsample2x_at(std::span<const float> in, std::int64_t side, std::int64_t i);
+// Element i of a 2x2 max pooling of a (2 side)^2 image into side^2 (row-major): the largest of
+// in[2y][2x], in[2y][2x + 1], in[2y + 1][2x], in[2y + 1][2x + 1] (exact).
+float maxpool2x2_at(std::span<const float> in, std::int64_t side, std::int64_t i);
+// Element i of a 3x3 box blur of a side^2 image, neighbours past an edge clamped to it, in
+// double, and the mean of the nine |terms| (its scale).
+double blur3x3_at(std::span<const float> in, std::int64_t side, std::int64_t i, double* magnitude = nullptr);
 // One row, in double.
 void softmax_row(std::span<const float> x, std::span<double> out);
 void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,

@@ -53,6 +53,7 @@ std::string_view to_string(FlopOp op) { return name_of(kFlopOpNames, op); }
 std::string_view to_string(Shape s) { return name_of(kShapeNames, s); }
 std::string_view to_string(AccessPattern p) { return name_of(kAccessPatternNames, p); }
 std::string to_string(const ArrayExtent& e) {
+  if (e.of == ArrayExtent::Of::n && e.fraction > 1) return fmt::format("{:g} * n", e.fraction);
   if (e.of == ArrayExtent::Of::n && e.fraction != 1) return fmt::format("n / {:g}", 1 / e.fraction);
   return e.of == ArrayExtent::Of::count ? std::to_string(e.count) : std::string(name_of(kArrayExtentNames, e.of));
 }

@@ -38,7 +38,7 @@ struct ArrayExtent {
   enum class Of { n, rows, cols, count };
   Of of = Of::n;
   std::int64_t count = 0;  // Of::count only
-  double fraction = 1;     // Of::n only: the share of n it spans ("n / 4": 0.25)
+  double fraction = 1;     // Of::n only: the share of n it spans ("n / 4": 0.25, "4 * n": 4)
 };
 
 // One array a pass touches, once per logical element.

@@ -129,10 +129,11 @@ ArrayAccess parse_array(const TomlFields& f) {
       a.elements = ArrayExtent{ArrayExtent::Of::count, *count};
     } else if (auto dim = e->value<std::string>(); dim && find_value(kArrayExtentNames, *dim)) {
       a.elements = ArrayExtent{*find_value(kArrayExtentNames, *dim), 0};
-    } else if (auto share = dim ? dimension_factor(*dim, "n", 1e15, false) : std::nullopt) {
+    } else if (auto share = dim ? dimension_factor(*dim, "n", 1e15, true) : std::nullopt) {
       a.elements = ArrayExtent{ArrayExtent::Of::n, 0, *share};
     } else {
-      f.fail(e, "elements", "expected \"n\", \"n / K\", \"rows\", \"cols\" or a whole number of elements");
+      f.fail(e, "elements",
+             "expected \"n\", \"n / K\", \"K * n\", \"rows\", \"cols\" or a whole number of elements");
     }
   }
   return a;

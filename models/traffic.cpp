@@ -137,11 +137,13 @@ ArrayTraffic outside_loop_traffic(const ArrayAccess& a, std::int64_t esize, doub
   return t;
 }
 
-// The footprint of an array that spans `elements` (the spec's `elements`), where its accesses
-// cover more than that.
+// The footprint of an array that spans `elements` (the spec's `elements`): at most that, where
+// its accesses cover more (a stencil's neighbours re-read it); more than one access per element
+// covers where it spans more (a 2x2 pooling's input, 4 n for n outputs: its accesses spread over
+// it, up to the sectors they touch).
 void limit_footprint(ArrayTraffic& t, double elements, std::int64_t esize) {
   const double bytes = elements * static_cast<double>(esize);
-  t.footprint_sectors = std::min(t.footprint_sectors, std::ceil(bytes / kSectorBytes));
+  t.footprint_sectors = std::min(std::max(t.footprint_sectors, t.l1_sectors), std::ceil(bytes / kSectorBytes));
   t.buffer_bytes = bytes;
 }
 

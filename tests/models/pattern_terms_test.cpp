@@ -110,6 +110,18 @@ TEST(PatternTerms, AColdLaunchWhoseFootprintStaysResidentLeavesItsWholeOutputDir
   EXPECT_GT(counter_value(large, "dram__sectors_write.sum").value_or(0), 0.9 * (1 << 24) / 8);
 }
 
+TEST(PatternTerms, AnArrayThatSpansKTimesNSpreadsItsAccessesOverIt) {
+  // 2^24 outputs, each reading four floats of a 4 n input once: 4 n x 4 B from DRAM (cold), not
+  // the n x 4 B that four re-reads of one element's footprint would be; L2 sees the same sectors,
+  // four 4-sector requests per warp.
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("pool_input", n, CacheState::cold);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), 4.0 * n * 4 / 32);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), 4.0 * n * 4 / 32);
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), 4.0 * n / 32);
+  EXPECT_EQ(p.buffer_bytes, 4.0 * n * 4 + n * 4.0);
+}
+
 TEST(PatternTerms, WideSharedLoadsTakeAWavefrontPerHalfWarpEvenWhenBroadcast) {
   // One shared load per element: n / 32 warp requests. A 128-bit broadcast moves 16 bytes but is
   // served a half-warp at a time (2 wavefronts); a 64-bit broadcast takes one; 128-bit loads of

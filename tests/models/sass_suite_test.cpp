@@ -28,7 +28,7 @@ const SassListing& suite_listing() {
     for (const char* file : {"suite_sm90.sass", "suite_sm90.res-usage.txt", "patterns_sm90.sass",
                              "patterns_sm90.res-usage.txt", "patterns2_sm90.sass", "patterns2_sm90.res-usage.txt",
                              "patterns3_sm90.sass", "patterns3_sm90.res-usage.txt", "patterns4_sm90.sass",
-                             "patterns4_sm90.res-usage.txt"}) {
+                             "patterns4_sm90.res-usage.txt", "patterns5_sm90.sass", "patterns5_sm90.res-usage.txt"}) {
       std::ifstream in(kData / file);
       text << in.rdbuf();
     }
@@ -79,6 +79,10 @@ const std::map<std::string, std::string> kNotComparable{
     {"adam_step_f32", "the fast paths of sqrtf and the division: 59, not the draft's 62 (the division's slow call)"},
     {"column_sum_f32", "the row loop is unrolled 4 times (16 per trip = 4 per row)"},
     {"spmv_csr_warp_f32", "a row of 32 takes the row loop's remainder prologue once (82), not the unrolled loop"},
+    // The fifth held-out batch (patterns5_sm90.sass):
+    {"blur3x3_shared_f32", "a block of 256 loads its 340 tile words in 1 or 2 trips of the tile loop's remainder "
+                           "(18 each; 3 warps of 8 take 2): 87 + 18 x 1.375, not the unrolled body the draft reads "
+                           "as an element loop"},
 };
 
 TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
@@ -102,7 +106,7 @@ TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
       ++compared;
     }
   }
-  EXPECT_EQ(compared, 33);  // 32 kernels, the unfused Hadamard product with 2 passes
+  EXPECT_EQ(compared, 35);  // 34 kernels, the unfused Hadamard product with 2 passes
 }
 
 // The unrolled ILP loops hold ilp iterations of the spec's: their body over ilp is the fitted

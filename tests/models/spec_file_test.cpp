@@ -143,8 +143,8 @@ TEST(SpecFile, NumbersOutOfRangeAreRefusedWhereTheyAreWritten) {
             "my.toml:5: kernel 'k': flops[0]: per_element: must be between 0 and 1000000, got inf");
   EXPECT_EQ(error_of(head + "ilp = 65\n" + arrays), "my.toml:4: kernel 'k': ilp: must be between 1 and 64, got 65");
   EXPECT_EQ(error_of(head + "arrays = [ { name = \"a\", op = \"load\", elements = \"n / 0\" } ]\n"),
-            "my.toml:4: kernel 'k': arrays[0]: elements: expected \"n\", \"n / K\", \"rows\", \"cols\" or a "
-            "whole number of elements");
+            "my.toml:4: kernel 'k': arrays[0]: elements: expected \"n\", \"n / K\", \"K * n\", \"rows\", \"cols\" "
+            "or a whole number of elements");
   EXPECT_EQ(error_of(head + "arrays = [ { name = \"a\", op = \"load\", l1_reuse = 0.5 } ]\n"),
             "my.toml:4: kernel 'k': arrays[0]: l1_reuse: must be between 1 and 1024, got 0.5");
 }
