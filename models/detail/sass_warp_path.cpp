@@ -169,7 +169,9 @@ void note_other_loops(const SassFunction& f, const ControlFlow& cf, int main_loo
                            "and is counted once",
                            at, size)
              : fmt::format("a remainder (tail) loop at /*{:04x}*/ ({} instructions per round) that full "
-                           "warps skip is not counted",
+                           "warps skip is not counted; a thread with fewer trips than the unrolled loop takes "
+                           "(a tile loaded in one or two trips) runs this loop alone, once per trip: count it "
+                           "instead",
                            at, size));
     else if (on)
       w.notes.push_back(
