@@ -49,6 +49,8 @@ struct ArrayAccess {
   int vector = 1;             // elements per thread access instruction (4 for float4)
   int stride = 0;             // elements between neighbouring threads' accesses; 0 = contiguous
                               // (the pass's elements_per_thread)
+  int offset = 0;             // elements the warp's accesses are shifted off the 128-byte lines its
+                              // array is aligned to (a stencil's left neighbour: -1)
   CacheHint hint = CacheHint::normal;
   double per_element = 1;       // accesses per logical element (a stencil reads its input 5 times)
   Scale times = Scale::one;     // per_element x cols (an SGEMM output reads a whole row of A)

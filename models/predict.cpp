@@ -507,10 +507,10 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
                                   (a.times == Scale::one ? a.per_element : 1.0);
   // Sectors L2 serves: one pass over the footprint when L1 keeps what a warp re-reads, every
   // request's sectors when the accesses repeat or scatter (unless the spec says L1 keeps them),
-  // less those L1 serves again (l1_reuse).
+  // less those L1 serves again (l1_reuse, which an entry that states it is held to).
   const bool once = a.reuse == Reuse::l1 ||
                     (a.reuse == Reuse::none && a.pattern == AccessPattern::contiguous && a.per_element <= 1 &&
-                     a.times == Scale::one);
+                     a.times == Scale::one && a.l1_reuse == 1);
   const double l2_sectors = once ? (first ? t.footprint_sectors : 0.0) : t.l1_sectors / a.l1_reuse;
   if (a.op == AccessOp::load) {
     w.tex_read += l2_sectors;

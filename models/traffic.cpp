@@ -10,19 +10,21 @@ namespace roofline {
 namespace {
 
 // Sector statistics of one warp of `threads` active threads. Thread t's k-th access of the
-// iteration covers bytes [t*S + k*W, t*S + k*W + W), S = stride bytes, W = access bytes.
+// iteration covers bytes [O + t*S + k*W, O + t*S + k*W + W), S = stride bytes, W = access bytes,
+// O = offset bytes off an aligned line.
 struct WarpPattern {
   double l1_sectors = 0, wavefronts = 0, footprint = 0, partial = 0;
 };
 
 WarpPattern warp_pattern(int threads, int accesses, std::int64_t stride_bytes, std::int64_t access_bytes,
-                         int wavefront_bytes) {
+                         std::int64_t offset_bytes, int wavefront_bytes) {
   WarpPattern w;
   std::map<std::int64_t, std::int64_t> covered;  // sector -> bytes written (union over accesses)
+  const std::int64_t origin = (offset_bytes % 128 + 128) % 128;  // only the place within a line matters
   for (int k = 0; k < accesses; ++k) {
     std::set<std::int64_t> sectors;
     for (int t = 0; t < threads; ++t) {
-      const std::int64_t begin = t * stride_bytes + k * access_bytes;
+      const std::int64_t begin = origin + t * stride_bytes + k * access_bytes;
       for (std::int64_t s = begin / kSectorBytes; s <= (begin + access_bytes - 1) / kSectorBytes; ++s) {
         sectors.insert(s);
         const std::int64_t lo = std::max(begin, s * kSectorBytes);
@@ -57,9 +59,11 @@ ArrayTraffic contiguous_traffic(const ArrayAccess& array, const KernelPass& pass
   t.buffer_bytes = static_cast<double>(thread_iters) * static_cast<double>(stride_bytes);
   t.requests = static_cast<double>(full_warps * accesses + (tail_threads ? accesses : 0));
 
-  const WarpPattern full = warp_pattern(32, accesses, stride_bytes, access_bytes, wavefront_bytes);
-  const WarpPattern tail = tail_threads ? warp_pattern(tail_threads, accesses, stride_bytes, access_bytes, wavefront_bytes)
-                                        : WarpPattern{};
+  const std::int64_t offset_bytes = array.offset * esize;
+  const WarpPattern full = warp_pattern(32, accesses, stride_bytes, access_bytes, offset_bytes, wavefront_bytes);
+  const WarpPattern tail =
+      tail_threads ? warp_pattern(tail_threads, accesses, stride_bytes, access_bytes, offset_bytes, wavefront_bytes)
+                   : WarpPattern{};
   const double warps = static_cast<double>(full_warps);
   t.l1_sectors = warps * full.l1_sectors + tail.l1_sectors;
   t.l1_wavefronts = warps * full.wavefronts + tail.wavefronts;
@@ -120,7 +124,7 @@ ArrayTraffic outside_loop_traffic(const ArrayAccess& a, std::int64_t esize, doub
   const double warps = std::ceil(threads / 32);
   ArrayTraffic t;
   if (a.per_thread > 0) {
-    const WarpPattern w = warp_pattern(32, 1, access_bytes, access_bytes, wavefront_bytes);
+    const WarpPattern w = warp_pattern(32, 1, access_bytes, access_bytes, 0, wavefront_bytes);
     t.requests = warps * a.per_thread;
     t.l1_sectors = t.requests * w.l1_sectors;
     t.l1_wavefronts = t.requests * w.wavefronts;

@@ -122,6 +122,17 @@ TEST(PatternTerms, AnArrayThatSpansKTimesNSpreadsItsAccessesOverIt) {
   EXPECT_EQ(p.buffer_bytes, 4.0 * n * 4 + n * 4.0);
 }
 
+TEST(PatternTerms, AWarpOneFloatOffItsLinesTouchesFiveSectorsAndL1ServesWhatTheSpecSays) {
+  // 2^24 floats: the aligned load takes 4 sectors per warp, the shifted one 5 (the previous
+  // line's last sector besides the four); L2 serves the first's footprint and a quarter of the
+  // second's 5 sectors per warp (l1_reuse = 4); DRAM reads the footprint once.
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("shifted_neighbour", n, CacheState::cold);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), n / 32.0 * (4 + 5));
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), n / 32.0 * (4 + 5.0 / 4));
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n * 4.0 / 32);
+}
+
 TEST(PatternTerms, WideSharedLoadsTakeAWavefrontPerHalfWarpEvenWhenBroadcast) {
   // One shared load per element: n / 32 warp requests. A 128-bit broadcast moves 16 bytes but is
   // served a half-warp at a time (2 wavefronts); a 64-bit broadcast takes one; 128-bit loads of

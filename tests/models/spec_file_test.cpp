@@ -142,6 +142,10 @@ TEST(SpecFile, NumbersOutOfRangeAreRefusedWhereTheyAreWritten) {
   EXPECT_EQ(error_of(head + arrays + "flops = [ { type = \"f32\", op = \"add\", per_element = inf } ]\n"),
             "my.toml:5: kernel 'k': flops[0]: per_element: must be between 0 and 1000000, got inf");
   EXPECT_EQ(error_of(head + "ilp = 65\n" + arrays), "my.toml:4: kernel 'k': ilp: must be between 1 and 64, got 65");
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"a\", op = \"load\", offset = 1, pattern = \"random\" } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: offset: applies to contiguous accesses (lanes on consecutive elements)");
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"a\", op = \"load\", offset = 2000 } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: offset: must be between -1024 and 1024, got 2000");
   EXPECT_EQ(error_of(head + "arrays = [ { name = \"a\", op = \"load\", elements = \"n / 0\" } ]\n"),
             "my.toml:4: kernel 'k': arrays[0]: elements: expected \"n\", \"n / K\", \"K * n\", \"rows\", \"cols\" "
             "or a whole number of elements");
