@@ -113,7 +113,7 @@ TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
 }
 
 // In-place buffers: the kernels that update their data where it lies (Adam's param, m and v;
-// the sorted segments) and no other.
+// the sorted segments; the strided SAXPY's y) and no other.
 TEST(KernelPlan, InPlaceBuffersAreTheUpdatedOnes) {
   std::vector<std::string> in_place;
   for (const auto& k : kernels::all_kernel_impls())
@@ -123,7 +123,7 @@ TEST(KernelPlan, InPlaceBuffersAreTheUpdatedOnes) {
         EXPECT_NE(k.host_check, nullptr) << k.name << ": in-place buffers are checked by a HostCheck";
       }
   EXPECT_EQ(in_place, (std::vector<std::string>{"adam_step_f32.param", "adam_step_f32.m", "adam_step_f32.v",
-                                                "bitonic_sort_block_f32.x"}));
+                                                "bitonic_sort_block_f32.x", "saxpy_stride2_f32.y"}));
 }
 
 TEST(KernelPlan, UsefulBytesCountEachInputAndOutputOnce) {

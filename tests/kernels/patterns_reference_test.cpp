@@ -493,6 +493,52 @@ TEST(PatternsReference, Upsample2x) {
   EXPECT_EQ(r.detail, "out[6]: got 1, expected 2 (tolerance 0)");
 }
 
+TEST(PatternsReference, MaxPool2x2) {
+  // A 4 x 4 image into 2 x 2: the largest of each 2 x 2 block.
+  const std::vector<float> in = {1, 5, 2, 0,   //
+                                 3, 4, 8, 7,   //
+                                 -1, -2, 6, 6,  //
+                                 -3, -4, 6, 9};
+  const std::vector<float> expected = {5, 8, -1, 9};
+  for (std::int64_t i = 0; i < 4; ++i) EXPECT_EQ(patterns::maxpool2x2_at(in, 2, i), expected[i]) << i;
+  std::vector<float> out = expected;
+  EXPECT_TRUE(check("maxpool2x2_f32", 4, {bytes_of(in), bytes_of(out)}).ok());
+  out[2] = -2;  // block (1, 0) is {-1, -2, -3, -4}: its largest is -1
+  const HostCheckResult r = check("maxpool2x2_f32", 4, {bytes_of(in), bytes_of(out)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 2);
+  EXPECT_EQ(r.detail, "out[2]: got -2, expected -1 (tolerance 0)");
+}
+
+TEST(PatternsReference, Blur3x3ClampsAtTheEdges) {
+  // A 3 x 3 image 1..9: the centre's mean is 5; the corner (0, 0) clamps to
+  // (1 + 1 + 2) + (1 + 1 + 2) + (4 + 4 + 5) = 21, mean 21 / 9; its scale is the same.
+  const std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  double magnitude = 0;
+  EXPECT_DOUBLE_EQ(patterns::blur3x3_at(in, 3, 4, &magnitude), 5.0);
+  EXPECT_DOUBLE_EQ(magnitude, 5.0);
+  EXPECT_DOUBLE_EQ(patterns::blur3x3_at(in, 3, 0), 21.0 / 9);
+  std::vector<float> out(9);
+  for (std::int64_t i = 0; i < 9; ++i)
+    out[static_cast<std::size_t>(i)] = static_cast<float>(patterns::blur3x3_at(in, 3, i));
+  EXPECT_TRUE(check("blur3x3_shared_f32", 9, {bytes_of(in), bytes_of(out)}).ok());
+  out[4] = 5.01f;
+  const HostCheckResult r = check("blur3x3_shared_f32", 9, {bytes_of(in), bytes_of(out)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, 4);
+}
+
+TEST(PatternsReference, SaxpyStride2ReadsEveryOtherX) {
+  // y[i] = 1.5 x[2i] + y0[i], in place: x = 0..7, y0 = 1, 1, 1, 1 -> 1, 4, 7, 10.
+  const std::vector<float> x = {0, 1, 2, 3, 4, 5, 6, 7}, y0 = {1, 1, 1, 1};
+  std::vector<float> y = {1, 4, 7, 10};
+  EXPECT_TRUE(check_in_place("saxpy_stride2_f32", 4, {bytes_of(x), bytes_of(y)}, {{}, bytes_of(y0)}).ok());
+  y[1] = 2.5f;  // x[1] instead of x[2]
+  const HostCheckResult r = check_in_place("saxpy_stride2_f32", 4, {bytes_of(x), bytes_of(y)}, {{}, bytes_of(y0)});
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.detail, "y[1]: got 2.5, expected 4 (tolerance 0)");
+}
+
 TEST(PatternsReference, SortedSegments) {
   // Two segments of 1024: the first descending, the second interleaved halves; each sorted
   // on its own (the second segment's values stay in it).
