@@ -1,5 +1,7 @@
 #include "kernels/kernel_impl.hpp"
 
+#include <algorithm>
+
 namespace roofline::kernels {
 
 const std::vector<KernelImpl>& all_kernel_impls() {
@@ -33,9 +35,13 @@ std::int64_t buffer_elements(const BufferLayout& b, std::int64_t n) {
 
 std::int64_t buffer_bytes(const BufferLayout& b, std::int64_t n) { return buffer_elements(b, n) * size_bytes(b.type); }
 
-std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n) {
+std::int64_t allocated_bytes(std::int64_t bytes, std::int64_t unit) {
+  return (std::max<std::int64_t>(bytes, 1) + unit - 1) / unit * unit;
+}
+
+std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n, std::int64_t unit) {
   std::int64_t total = 0;
-  for (const auto& b : k.buffers) total += buffer_bytes(b, n);
+  for (const auto& b : k.buffers) total += allocated_bytes(buffer_bytes(b, n), unit);
   return total;
 }
 

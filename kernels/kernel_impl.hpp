@@ -192,7 +192,10 @@ const KernelImpl* find_kernel_impl(std::string_view name);
 // Buffer sizes without a device (also what prepare() allocates).
 std::int64_t buffer_elements(const BufferLayout& b, std::int64_t n);
 std::int64_t buffer_bytes(const BufferLayout& b, std::int64_t n);
-std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n);
+// What `bytes` takes when memory comes in whole units (at least one).
+std::int64_t allocated_bytes(std::int64_t bytes, std::int64_t unit);
+// Every buffer's bytes, each rounded up to whole allocation units (prepare()'s 2 MiB blocks).
+std::int64_t total_device_bytes(const KernelImpl& k, std::int64_t n, std::int64_t unit = 1);
 // Every input read once and every output written once: n logical elements each (n / per_n +
 // extra where the buffer says so), or the buffer's fixed element count; an in-place buffer is
 // read once and written once (twice its bytes).

@@ -49,11 +49,7 @@ using kernels::KernelImpl;
 // by which allocations came before it.
 class BufferPool {
  public:
-  static constexpr std::size_t kBlockBytes = std::size_t{2} << 20;
-  // What a buffer of bytes takes: whole blocks.
-  static std::size_t blocks_of(std::size_t bytes) {
-    return (std::max<std::size_t>(bytes, 1) + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
-  }
+  static constexpr std::int64_t kBlockBytes = std::int64_t{2} << 20;
 
   static BufferPool& get() {
     static auto* pool = new BufferPool;
@@ -62,7 +58,7 @@ class BufferPool {
 
   // Returns a buffer of at least bytes and its capacity.
   std::pair<void*, std::size_t> take(std::size_t bytes) {
-    bytes = blocks_of(bytes);
+    bytes = static_cast<std::size_t>(kernels::allocated_bytes(static_cast<std::int64_t>(bytes), kBlockBytes));
     {
       const std::lock_guard lock(mutex_);
       auto it = free_.lower_bound(bytes);
@@ -173,9 +169,7 @@ class SuiteRunner final : public KernelRunner {
     ptrs_.clear();
     n_ = 0;
 
-    std::int64_t need = 0;
-    for (const BufferLayout& b : impl_.buffers)
-      need += static_cast<std::int64_t>(BufferPool::blocks_of(static_cast<std::size_t>(kernels::buffer_bytes(b, n))));
+    const std::int64_t need = kernels::total_device_bytes(impl_, n, BufferPool::kBlockBytes);
     std::size_t free_bytes = 0, total_bytes = 0;
     ROOFLINE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
     const std::size_t available = free_bytes + BufferPool::get().pooled_bytes();

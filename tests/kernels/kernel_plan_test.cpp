@@ -35,6 +35,13 @@ TEST(KernelPlan, BufferSizes) {
   EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("hadamard3_unfused"), n), 5 * 4 * n);
   EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("hadamard3_fused"), n), 4 * 4 * n);
   EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("copy_d2d"), n), 2 * 4 * n);
+  // In whole 2 MiB blocks, as prepare() allocates: each of add_f32's three 4000-byte buffers
+  // takes one; read_only_f32's 4-byte sink takes one too; 3 MiB take two.
+  constexpr std::int64_t kMiB = 1 << 20;
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("add_f32"), n, 2 * kMiB), 3 * 2 * kMiB);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("read_only_f32"), n, 2 * kMiB), 3 * 2 * kMiB);
+  EXPECT_EQ(kernels::allocated_bytes(3 * kMiB, 2 * kMiB), 4 * kMiB);
+  EXPECT_EQ(kernels::allocated_bytes(2 * kMiB, 2 * kMiB), 2 * kMiB);
 }
 
 TEST(KernelPlan, PatternsBufferSizes) {
