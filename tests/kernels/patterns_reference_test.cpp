@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernels/host_values.hpp"
@@ -51,6 +52,14 @@ HostCheckResult check_in_place(const char* name, std::int64_t n, const std::vect
   return k->host_check(HostArrays{buffers, n, initial});
 }
 
+// A host check that found exactly one wrong element, at `index` (and, where given, said so in
+// `detail`'s words).
+void expect_one_mismatch(const HostCheckResult& r, std::int64_t index, std::string_view detail = {}) {
+  EXPECT_EQ(r.mismatches, 1);
+  EXPECT_EQ(r.worst_index, index);
+  if (!detail.empty()) EXPECT_EQ(r.detail, detail);
+}
+
 TEST(PatternsReference, SquareSide) {
   EXPECT_EQ(patterns::square_side(1), 1);
   EXPECT_EQ(patterns::square_side(16), 4);
@@ -75,10 +84,8 @@ TEST(PatternsReference, Transpose4x4) {
   EXPECT_TRUE(check("transpose_tiled_padded", 16, {bytes_of(in), bytes_of(expected)}).ok());
   out = expected;
   out[1] = 1.0f;  // in[0][1] instead of in[1][0]
-  const HostCheckResult r = check("transpose_naive", 16, {bytes_of(in), bytes_of(out)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 1);
-  EXPECT_EQ(r.detail, "out[1]: got 1, expected 4 (tolerance 0)");
+  expect_one_mismatch(check("transpose_naive", 16, {bytes_of(in), bytes_of(out)}),
+                      1, "out[1]: got 1, expected 4 (tolerance 0)");
 }
 
 TEST(PatternsReference, Stencil3x3) {
@@ -108,13 +115,12 @@ TEST(PatternsReference, HistogramOfKnownData) {
   EXPECT_EQ(h[2], 0);
   std::vector<std::uint32_t> bins(256, 0);
   bins[0] = 1, bins[1] = 2, bins[7] = 1, bins[255] = 3;
-  for (const char* name : {"histogram_shared", "histogram_global", "histogram_global_skewed", "histogram_shared_skewed"})
+  for (const char* name :
+       {"histogram_shared", "histogram_global", "histogram_global_skewed", "histogram_shared_skewed"})
     EXPECT_TRUE(check(name, 7, {bytes_of(data), bytes_of(bins)}).ok()) << name;
   bins[255] = 4;  // counts are exact: one too many fails
-  const HostCheckResult r = check("histogram_shared", 7, {bytes_of(data), bytes_of(bins)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 255);
-  EXPECT_EQ(r.detail, "bins[255]: got 4, expected 3 (tolerance 0)");
+  expect_one_mismatch(check("histogram_shared", 7, {bytes_of(data), bytes_of(bins)}),
+                      255, "bins[255]: got 4, expected 3 (tolerance 0)");
 }
 
 TEST(PatternsReference, Reduction) {
@@ -139,9 +145,7 @@ TEST(PatternsReference, Sgemm2x2) {
     EXPECT_TRUE(check(name, 4, {bytes_of(a), bytes_of(b), bytes_of(c)}).ok()) << name;
   std::vector<float> wrong = c;
   wrong[2] = 42;
-  const HostCheckResult r = check("sgemm_naive", 4, {bytes_of(a), bytes_of(b), bytes_of(wrong)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 2);
+  expect_one_mismatch(check("sgemm_naive", 4, {bytes_of(a), bytes_of(b), bytes_of(wrong)}), 2);
 }
 
 TEST(PatternsReference, SoftmaxOfAKnownRow) {
@@ -156,9 +160,7 @@ TEST(PatternsReference, SoftmaxOfAKnownRow) {
   std::vector<float> result(kRowCols, 1.0f / 1024.0f);
   EXPECT_TRUE(check("softmax_row", kRowCols, {bytes_of(row), bytes_of(result)}).ok());
   result[17] = 1.0f / 1000.0f;
-  const HostCheckResult r = check("softmax_row", kRowCols, {bytes_of(row), bytes_of(result)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 17);
+  expect_one_mismatch(check("softmax_row", kRowCols, {bytes_of(row), bytes_of(result)}), 17);
 }
 
 TEST(PatternsReference, LayerNormOfAKnownRow) {
@@ -180,10 +182,8 @@ TEST(PatternsReference, LayerNormOfAKnownRow) {
   }
   EXPECT_TRUE(check("layernorm_row", 2 * kRowCols, {bytes_of(in), bytes_of(g), bytes_of(bt), bytes_of(res)}).ok());
   res[kRowCols + 3] += 1e-3f;
-  const HostCheckResult r =
-      check("layernorm_row", 2 * kRowCols, {bytes_of(in), bytes_of(g), bytes_of(bt), bytes_of(res)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, kRowCols + 3);
+  expect_one_mismatch(check("layernorm_row", 2 * kRowCols, {bytes_of(in), bytes_of(g), bytes_of(bt), bytes_of(res)}),
+                      kRowCols + 3);
 }
 
 TEST(PatternsReference, GatherOfKnownIndices) {
@@ -194,10 +194,8 @@ TEST(PatternsReference, GatherOfKnownIndices) {
   std::vector<float> out = {30, 10, 30, 20};
   EXPECT_TRUE(check("gather_random", 4, {bytes_of(idx), bytes_of(x), bytes_of(out)}).ok());
   out[2] = 40;  // x[3] instead of x[2]: a copy is exact
-  const HostCheckResult r = check("gather_random", 4, {bytes_of(idx), bytes_of(x), bytes_of(out)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 2);
-  EXPECT_EQ(r.detail, "out[2]: got 40, expected 30 (tolerance 0)");
+  expect_one_mismatch(check("gather_random", 4, {bytes_of(idx), bytes_of(x), bytes_of(out)}),
+                      2, "out[2]: got 40, expected 30 (tolerance 0)");
 }
 
 TEST(PatternsReference, SpmvOfTwoRows) {
@@ -244,9 +242,7 @@ TEST(PatternsReference, GemvOfTwoRows) {
   std::vector<float> y = {1024, 0};
   EXPECT_TRUE(check("gemv_warp_row", 2 * kRowCols, {bytes_of(a), bytes_of(ones), bytes_of(y)}).ok());
   y[1] = 0.01f;  // allowance (32 + 6) x 2^-24 x 1024 ~ 2.3e-3
-  const HostCheckResult r = check("gemv_warp_row", 2 * kRowCols, {bytes_of(a), bytes_of(ones), bytes_of(y)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 1);
+  expect_one_mismatch(check("gemv_warp_row", 2 * kRowCols, {bytes_of(a), bytes_of(ones), bytes_of(y)}), 1);
 }
 
 TEST(PatternsReference, DotProduct) {
@@ -271,10 +267,8 @@ TEST(PatternsReference, ScanOfSegments) {
   for (std::int64_t i = 0; i < 2 * kRowCols; ++i) res[i] = 0.5f * static_cast<float>(i % kRowCols + 1);
   EXPECT_TRUE(check("scan_block", 2 * kRowCols, {bytes_of(in), bytes_of(res)}).ok());
   res[kRowCols] = 512.5f;  // carried on from segment 0 (its total 512 + 0.5)
-  const HostCheckResult r = check("scan_block", 2 * kRowCols, {bytes_of(in), bytes_of(res)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, kRowCols);
-  EXPECT_EQ(r.detail, "out[1024]: got 512.5, expected 0.5 (tolerance 0)");
+  expect_one_mismatch(check("scan_block", 2 * kRowCols, {bytes_of(in), bytes_of(res)}),
+                      kRowCols, "out[1024]: got 512.5, expected 0.5 (tolerance 0)");
 }
 
 TEST(PatternsReference, Conv1dWeightsAndClampedEnds) {
@@ -292,9 +286,7 @@ TEST(PatternsReference, Conv1dWeightsAndClampedEnds) {
   std::vector<float> out = spread;
   EXPECT_TRUE(check("conv1d_r3", 7, {bytes_of(impulse), bytes_of(out)}).ok());
   out[5] = 7;
-  const HostCheckResult r = check("conv1d_r3", 7, {bytes_of(impulse), bytes_of(out)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 5);
+  expect_one_mismatch(check("conv1d_r3", 7, {bytes_of(impulse), bytes_of(out)}), 5);
 }
 
 TEST(PatternsReference, CubeSide) {
@@ -322,10 +314,8 @@ TEST(PatternsReference, WeightedHistogramOfKnownData) {
   bins[0] = 0.0625f, bins[5] = 1.25f, bins[1023] = -1.0f;
   EXPECT_TRUE(check("histogram_weighted_f32", 5, {bytes_of(keys), bytes_of(w), bytes_of(bins)}).ok());
   bins[5] = 1.1875f;  // one weight of 1/16 short: sums are exact
-  const HostCheckResult r = check("histogram_weighted_f32", 5, {bytes_of(keys), bytes_of(w), bytes_of(bins)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 5);
-  EXPECT_EQ(r.detail, "bins[5]: got 1.1875, expected 1.25 (tolerance 0)");
+  expect_one_mismatch(check("histogram_weighted_f32", 5, {bytes_of(keys), bytes_of(w), bytes_of(bins)}),
+                      5, "bins[5]: got 1.1875, expected 1.25 (tolerance 0)");
 }
 
 TEST(PatternsReference, ScatterAddOfKnownTargets) {
@@ -337,10 +327,8 @@ TEST(PatternsReference, ScatterAddOfKnownTargets) {
   std::vector<float> got = out;
   EXPECT_TRUE(check("scatter_add_f32", 8, {bytes_of(idx), bytes_of(x), bytes_of(got)}).ok());
   got[0] = 0.5f;  // x[4] lost
-  const HostCheckResult r = check("scatter_add_f32", 8, {bytes_of(idx), bytes_of(x), bytes_of(got)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 0);
-  EXPECT_EQ(r.detail, "out[0]: got 0.5, expected 0.5625 (tolerance 0)");
+  expect_one_mismatch(check("scatter_add_f32", 8, {bytes_of(idx), bytes_of(x), bytes_of(got)}),
+                      0, "out[0]: got 0.5, expected 0.5625 (tolerance 0)");
 }
 
 TEST(PatternsReference, EmbeddingRowsFollowTheirIds) {
@@ -354,10 +342,8 @@ TEST(PatternsReference, EmbeddingRowsFollowTheirIds) {
   EXPECT_EQ(patterns::embedding_at(ids, table, cols + 5), static_cast<float>(cols + 5));
   EXPECT_TRUE(check("embedding_gather_f32", 2 * cols, {bytes_of(ids), bytes_of(table), bytes_of(out)}).ok());
   out[cols + 3] = 3;  // row 0's element: the wrong row
-  const HostCheckResult r = check("embedding_gather_f32", 2 * cols, {bytes_of(ids), bytes_of(table), bytes_of(out)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, cols + 3);
-  EXPECT_EQ(r.detail, "out[131]: got 3, expected 131 (tolerance 0)");
+  expect_one_mismatch(check("embedding_gather_f32", 2 * cols, {bytes_of(ids), bytes_of(table), bytes_of(out)}),
+                      cols + 3, "out[131]: got 3, expected 131 (tolerance 0)");
 }
 
 TEST(PatternsReference, Stencil7OnACube) {
@@ -402,9 +388,7 @@ TEST(PatternsReference, GeluOfKnownValues) {
   EXPECT_TRUE(check("bias_gelu_f32", cols, {bytes_of(x), bytes_of(b), bytes_of(y)}).ok());
   // The tanh form's value at v = 1 (0.8411920) is off by 1.5e-4: past the allowance (~1.8e-6).
   y[2] = 0.841192f;
-  const HostCheckResult r = check("bias_gelu_f32", cols, {bytes_of(x), bytes_of(b), bytes_of(y)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 2);
+  expect_one_mismatch(check("bias_gelu_f32", cols, {bytes_of(x), bytes_of(b), bytes_of(y)}), 2);
 }
 
 TEST(PatternsReference, AdamConstantsAndUpdates) {
@@ -473,10 +457,8 @@ TEST(PatternsReference, ColumnSums) {
   EXPECT_EQ(sums[4001], 0.375);
   EXPECT_TRUE(check("column_sum_f32", n, {bytes_of(a), bytes_of(out)}).ok());
   out[4000] = 0.3125f;  // 4000 % 3 = 1: the column sums to 0; one element (5/16) too many
-  const HostCheckResult r = check("column_sum_f32", n, {bytes_of(a), bytes_of(out)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 4000);
-  EXPECT_EQ(r.detail, "out[4000]: got 0.3125, expected 0 (tolerance 0)");
+  expect_one_mismatch(check("column_sum_f32", n, {bytes_of(a), bytes_of(out)}),
+                      4000, "out[4000]: got 0.3125, expected 0 (tolerance 0)");
 }
 
 TEST(PatternsReference, Upsample2x) {
@@ -487,10 +469,8 @@ TEST(PatternsReference, Upsample2x) {
   std::vector<float> out = expected;
   EXPECT_TRUE(check("upsample2x_nearest_f32", 16, {bytes_of(in), bytes_of(out)}).ok());
   out[6] = 1;  // (1, 2) is in[0][1] = 2, not its left neighbour's pixel
-  const HostCheckResult r = check("upsample2x_nearest_f32", 16, {bytes_of(in), bytes_of(out)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 6);
-  EXPECT_EQ(r.detail, "out[6]: got 1, expected 2 (tolerance 0)");
+  expect_one_mismatch(check("upsample2x_nearest_f32", 16, {bytes_of(in), bytes_of(out)}),
+                      6, "out[6]: got 1, expected 2 (tolerance 0)");
 }
 
 TEST(PatternsReference, MaxPool2x2) {
@@ -504,10 +484,8 @@ TEST(PatternsReference, MaxPool2x2) {
   std::vector<float> out = expected;
   EXPECT_TRUE(check("maxpool2x2_f32", 4, {bytes_of(in), bytes_of(out)}).ok());
   out[2] = -2;  // block (1, 0) is {-1, -2, -3, -4}: its largest is -1
-  const HostCheckResult r = check("maxpool2x2_f32", 4, {bytes_of(in), bytes_of(out)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 2);
-  EXPECT_EQ(r.detail, "out[2]: got -2, expected -1 (tolerance 0)");
+  expect_one_mismatch(check("maxpool2x2_f32", 4, {bytes_of(in), bytes_of(out)}),
+                      2, "out[2]: got -2, expected -1 (tolerance 0)");
 }
 
 TEST(PatternsReference, Blur3x3ClampsAtTheEdges) {
@@ -523,9 +501,7 @@ TEST(PatternsReference, Blur3x3ClampsAtTheEdges) {
     out[static_cast<std::size_t>(i)] = static_cast<float>(patterns::blur3x3_at(in, 3, i));
   EXPECT_TRUE(check("blur3x3_shared_f32", 9, {bytes_of(in), bytes_of(out)}).ok());
   out[4] = 5.01f;
-  const HostCheckResult r = check("blur3x3_shared_f32", 9, {bytes_of(in), bytes_of(out)});
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 4);
+  expect_one_mismatch(check("blur3x3_shared_f32", 9, {bytes_of(in), bytes_of(out)}), 4);
 }
 
 TEST(PatternsReference, SaxpyStride2ReadsEveryOtherX) {
@@ -595,10 +571,7 @@ TEST(PatternsReference, SpmvWarpOfTwoRows) {
   };
   EXPECT_TRUE(check("spmv_csr_warp_f32", 64, buffers()).ok());
   y[1] = 7.75f;  // one odd nonzero's product lost
-  const HostCheckResult r = check("spmv_csr_warp_f32", 64, buffers());
-  EXPECT_EQ(r.mismatches, 1);
-  EXPECT_EQ(r.worst_index, 1);
-  EXPECT_EQ(r.detail, "y[1]: got 7.75, expected 8 (tolerance 0)");
+  expect_one_mismatch(check("spmv_csr_warp_f32", 64, buffers()), 1, "y[1]: got 7.75, expected 8 (tolerance 0)");
 }
 
 TEST(PatternsReference, WorstElementAcrossChunks) {
@@ -673,7 +646,8 @@ TEST(PatternsInputs, HistogramKeysAndScatterTargets) {
     ASSERT_LT(k, 1024);
     ++per_bin[static_cast<std::size_t>(k)];
   }
-  for (std::size_t b = 0; b < per_bin.size(); ++b) EXPECT_NEAR(static_cast<double>(per_bin[b]), 64, 48) << b;  // 6 sigma of 8
+  for (std::size_t b = 0; b < per_bin.size(); ++b)
+    EXPECT_NEAR(static_cast<double>(per_bin[b]), 64, 48) << b;  // 6 sigma of 8
   std::int32_t t_max = 0;
   for (auto t : values_of<std::int32_t>(targets)) {
     EXPECT_GE(t, 0);
@@ -727,7 +701,8 @@ TEST(PatternsInputs, BinDistributions) {
   };
   const auto hu = patterns::histogram(as_u8(uniform));
   const auto hs = patterns::histogram(as_u8(skewed));
-  for (int b = 0; b < patterns::kBins; ++b) EXPECT_NEAR(static_cast<double>(hu[b]), n / 256.0, 400) << b;  // ~6 sigma of 64
+  for (int b = 0; b < patterns::kBins; ++b)
+    EXPECT_NEAR(static_cast<double>(hu[b]), n / 256.0, 400) << b;  // ~6 sigma of 64
   EXPECT_NEAR(static_cast<double>(hs[0]) / n, 0.9 + 0.1 / 256, 0.003);
   EXPECT_NEAR(static_cast<double>(hs[200]) / n, 0.1 / 256, 0.0002);
   EXPECT_THROW(fill_values(InputValues::bins_skewed, DType::f32, 3, 0, uniform), Error);
