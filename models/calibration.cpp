@@ -35,9 +35,20 @@ std::string describe(const Calibration& c) {
   return fmt::format("calibration run {} of {} ({}), {}", c.run_id, c.device_uuid, c.device_name, c.date);
 }
 
+namespace {
+
+// A value the model took up after calibrate had recorded it as an extra, by its old key, so that
+// calibrations stored before still apply it.
+const GpuParam* find_renamed_param(std::string_view key) {
+  return key == "extra.dram_cold_wave_excess_ns" ? find_gpu_param("launch_fill_ns") : nullptr;
+}
+
+}  // namespace
+
 GpuSpec apply_calibration(GpuSpec base, const Calibration& calibration) {
   for (const auto& v : calibration.values) {
     const GpuParam* p = find_gpu_param(v.key);
+    if (p == nullptr) p = find_renamed_param(v.key);
     if (p == nullptr || !std::isfinite(v.value) || v.value <= 0.0) continue;
     Quantity& q = base.*(p->member);
     q.value = v.value;

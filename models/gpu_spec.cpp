@@ -66,6 +66,10 @@ constexpr std::array kParams{
              &G::l2_early_writeback_fraction},
     GpuParam{"launch_overhead_ns", "ns", "time an empty kernel takes between CUDA events; added to every launch",
              &G::launch_overhead_ns},
+    GpuParam{"launch_fill_ns", "ns",
+             "what a cold resident wave of 16-byte loads takes beyond launch_overhead_ns and its bytes at the "
+             "sustained bandwidth; added to every launch with it",
+             &G::launch_fill_ns},
     GpuParam{"max_warps_per_sm", "count", "resident warps per SM", &G::max_warps_per_sm},
     GpuParam{"max_blocks_per_sm", "count", "resident blocks per SM", &G::max_blocks_per_sm},
     GpuParam{"max_threads_per_block", "count", "threads per block", &G::max_threads_per_block},

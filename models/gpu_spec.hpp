@@ -28,7 +28,7 @@ struct GpuSpec {
   Quantity l2_latency_ns, l2_loaded_latency_ns;
   Quantity block_wave_ns, store_round_ns, l2_cold_dirty_bytes;
   Quantity l2_dirty_max_fraction, l2_early_writeback_fraction;
-  Quantity launch_overhead_ns;
+  Quantity launch_overhead_ns, launch_fill_ns;
   // Per-SM limits (occupancy)
   Quantity max_warps_per_sm, max_blocks_per_sm, max_threads_per_block;
   Quantity registers_per_sm, max_registers_per_thread, register_alloc_unit;
@@ -73,6 +73,9 @@ std::vector<std::string_view> assumed_params(const GpuSpec& g);
 
 // Convenience conversions used by the model.
 inline double sm_clock(const GpuSpec& g) { return g.sm_clock_hz.value; }
+// What a launch adds to its slowest resource: the empty kernel's overhead and what a real grid's
+// first wave pays beyond it (docs/model.md, the launch bound).
+inline double launch_s(const GpuSpec& g) { return (g.launch_overhead_ns.value + g.launch_fill_ns.value) * 1e-9; }
 inline int sms(const GpuSpec& g) { return static_cast<int>(g.sm_count.value); }
 
 }  // namespace roofline

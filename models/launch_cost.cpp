@@ -60,7 +60,7 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
            "warp instructions / issue rate"},
           {BoundKind::compute, compute, "FP instructions / FP rate; tensor pipe time as measured"},
           {BoundKind::latency, 0.0, "not predicted from counters"},
-          {BoundKind::launch, g.launch_overhead_ns.value * 1e-9, "launch overhead"}};
+          {BoundKind::launch, launch_s(g), "launch overhead and a real grid's fill"}};
 }
 
 CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,

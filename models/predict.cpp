@@ -366,7 +366,9 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                                false},
       {BoundKind::compute, w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops)},
       latency_bound(gpu, pass, pp, w, block, warm_hit),
-      {BoundKind::launch, gpu.launch_overhead_ns.value * 1e-9, "launch overhead, added to the longest of the other bounds"},
+      {BoundKind::launch, launch_s(gpu),
+       fmt::format("launch overhead {:.0f} ns + a real grid's fill {:.0f} ns, added to the longest of the other bounds",
+                   gpu.launch_overhead_ns.value, gpu.launch_fill_ns.value)},
   };
 }
 

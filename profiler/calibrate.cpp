@@ -438,25 +438,25 @@ void measure_dram_rounds(Calibrator& c) {
                     stat_of(waves_ns).median));
 }
 
-// What a cold launch whose one wave of threads asks for all its bytes at once (two 16-byte
-// loads each, as a 2^20 add of float4s) takes beyond the launch overhead and its bytes at the
-// sustained bandwidth (both measured before this step). Not used by the model: its
-// dram_ramp_ns, fitted to the suite's cold 2^20 launches, is about ten times this on the H100
-// (docs/model.md), so it is not a cost of DRAM reads alone.
-void measure_cold_wave(Calibrator& c) {
+// What a real grid's launch costs beyond the empty kernel's overhead (launch_fill_ns, added to
+// every launch with it): a cold launch whose one resident wave of threads asks for all its bytes
+// at once (two 16-byte loads each, as a 2^20 add of float4s), less the launch overhead and its
+// bytes at the sustained bandwidth (both measured before this step). Ten times the other steps'
+// repetitions: it is the small difference of two times that each move by a few hundred ns.
+void measure_launch_fill(Calibrator& c) {
   const CalibratedValue* overhead = find_value(c.cal, "launch_overhead_ns");
   const CalibratedValue* bandwidth = find_value(c.cal, "dram_bandwidth_sustained");
   c.step("cold wave of reads");
   if (overhead == nullptr || bandwidth == nullptr) return;
-  const auto samples = c.k.time_cold_read_wave(c.reps);
+  const auto samples = c.k.time_cold_read_wave(10 * c.reps);
   std::vector<double> ns;
   for (const auto& s : samples) ns.push_back(s.seconds * 1e9 - overhead->value - s.work / bandwidth->value * 1e9);
-  c.add("extra.dram_cold_wave_excess_ns", stat_of(ns),
-        fmt::format("one resident wave ({} threads) of two 16-byte loads each ({}), L2 evicted before each launch, "
-                    "between events: time - launch_overhead_ns ({:.0f} ns) - bytes / dram_bandwidth_sustained ({:.3g} "
-                    "TB/s); median",
-                    threads_of(samples), mib(samples.empty() ? 0.0 : samples.front().work), overhead->value,
-                    bandwidth->value / 1e12));
+  c.add("launch_fill_ns", stat_of(ns),
+        fmt::format("one resident wave ({} threads) of two 16-byte loads each ({}), L2 evicted before each of {} "
+                    "launches, between events: time - launch_overhead_ns ({:.0f} ns) - bytes / "
+                    "dram_bandwidth_sustained ({:.3g} TB/s); median",
+                    threads_of(samples), mib(samples.empty() ? 0.0 : samples.front().work), samples.size(),
+                    overhead->value, bandwidth->value / 1e12));
 }
 
 struct ChaseStats {
@@ -821,7 +821,7 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_launch_overhead(c);
   measure_block_waves(c);
   measure_dram_rounds(c);
-  measure_cold_wave(c);
+  measure_launch_fill(c);
   measure_unloaded_latency(c);
   measure_fma_peaks(c, dram.clock_hz);
   measure_cooperation(c);

@@ -9,7 +9,7 @@ R=$PWD/.device/bin/roofline
 E=$OUT/${1:?usage: whole_suite.sh LABEL} && mkdir -p $E && cd $E
 { echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > facts.txt
 timeout 120 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt
-s=$(date +%s); timeout 400 $R run --cache both --db suite.db > run.txt 2> run.err
+s=$(date +%s); timeout 480 $R run --cache both --db suite.db > run.txt 2> run.err
 echo "run: exit $? in $(( $(date +%s) - s )) s" >> wall.txt
 rm -f roofline-report.*
-cat facts.txt wall.txt; grep -E "atomic_same|barrier_step|launch_overhead_ns|dram_bandwidth_sustained " calibrate.txt; tail -n 3 run.err
+cat facts.txt wall.txt; grep -E "atomic_same|barrier_step|launch_overhead_ns|launch_fill_ns|dram_bandwidth_sustained " calibrate.txt; tail -n 3 run.err

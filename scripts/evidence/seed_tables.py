@@ -132,8 +132,9 @@ settle point the first side after it within 10 % of the way down to side 4000's.
 # catalog's, and the published figures').
 MISSES = {
     "rtx-5090": """What the misses say. At 2^20 the loop took 4.1 µs per call for every kernel, whatever its
-work; the model adds the 3.9 µs of an event-timed launch to 1.0–2.6 µs of work. Back-to-back
-calls overlap the host's cost of each call with the previous kernel, so a warm loop costs about
+work; the model adds the 4.03 µs of an event-timed launch (3.9 of overhead, 0.13 of a real
+grid's fill) to 1.0–2.6 µs of work. Back-to-back calls overlap the host's cost of each call with
+the previous kernel, so a warm loop costs about
 the larger of the host's call interval and the device's time per launch, not their sum (the
 H100's calibration measured 1.96 µs per launch back to back without events against 4.06 µs
 between events: `extra.launch_throughput_ns` and `launch_overhead_ns` in

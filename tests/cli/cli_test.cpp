@@ -106,7 +106,8 @@ TEST(Cli, PredictNamesTheAssumedValuesItRestsOn) {
       "caution: rtx-5090: dram_turnaround_factor, l2_resident_lo_fraction, l2_resident_hi_fraction, "
       "dram_latency_ns, dram_stream_latency_ns, dram_queue_latency_ns, dram_ramp_ns, l2_latency_ns, "
       "l2_loaded_latency_ns, block_wave_ns, store_round_ns, l2_cold_dirty_bytes, l2_dirty_max_fraction, "
-      "l2_early_writeback_fraction, launch_overhead_ns, lsu_wavefronts_per_clock_per_sm, l1_wavefront_bytes, "
+      "l2_early_writeback_fraction, launch_overhead_ns, launch_fill_ns, lsu_wavefronts_per_clock_per_sm, "
+      "l1_wavefront_bytes, "
       "latency_hidden_inst are assumed, not measured on this GPU; run `roofline "
       "calibrate` on one to measure what it can (models/gpus/rtx-5090.toml says what each assumption derives from)\n";
   const Result json = run("predict --gpu rtx-5090 --kernel add_f16 --n 2^24 --format json");

@@ -48,6 +48,17 @@ TEST(Calibration, OverridesOnlyCalibratedParameters) {
   EXPECT_EQ(g.id, base.id);
 }
 
+// Calibrations stored before the model used the cold-wave step kept it as an extra; applying
+// one still sets launch_fill_ns from it.
+TEST(Calibration, TheColdWaveStepsOldExtraKeySetsTheLaunchFill) {
+  Calibration c = sample();
+  c.values.push_back({"extra.dram_cold_wave_excess_ns", 410.4, 0.44, "one resident wave of reads"});
+  const GpuSpec g = apply_calibration(find_gpu("h200"), c);
+  EXPECT_EQ(g.launch_fill_ns.value, 410.4);
+  EXPECT_EQ(g.launch_fill_ns.source, Source::calibrated);
+  EXPECT_NE(g.launch_fill_ns.note.find("one resident wave of reads, spread 44.0 %"), std::string::npos);
+}
+
 TEST(Calibration, ExtraAndUnknownKeysAreNotParameters) {
   EXPECT_TRUE(is_extra_key("extra.dram_read_bandwidth"));
   EXPECT_FALSE(is_extra_key("dram_bandwidth_sustained"));
