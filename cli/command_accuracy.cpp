@@ -25,6 +25,73 @@
 #include "reports/sqlite_store.hpp"
 
 namespace roofline {
+namespace {
+
+// Keeps the launches of the chosen kernels (names or globs) only; an empty choice keeps all.
+void keep_kernels(RunRecord& record, const std::vector<std::string>& kernels, const std::string& run,
+                  const std::string& db) {
+  if (kernels.empty()) return;
+  std::set<std::string> chosen;
+  for (const KernelSpec& k : select_kernels({kernels, "", ""})) chosen.insert(k.name);
+  std::erase_if(record.launches, [&](const auto& l) { return !chosen.contains(l.prediction.launch.kernel); });
+  if (record.launches.empty())
+    throw InputError(fmt::format("run {} of {} has no launch of {}", run, db, fmt::join(kernels, ", ")));
+}
+
+// The measured launches' comparisons, all of them and by the set their kernel belongs to.
+struct Judged {
+  std::vector<Comparison> all, elementwise, development, held_out;
+};
+
+// Re-predicts every launch of the run with the current model on `gpu` and compares the verified
+// ones with their measurements.
+Judged repredict(RunRecord& record, const GpuSpec& gpu) {
+  Judged j;
+  const CompareOptions options;
+  for (auto& l : record.launches) {
+    const KernelSpec* builtin = find_builtin_kernel(l.prediction.launch.kernel);
+    if (!builtin)
+      throw InputError(fmt::format("run has kernel '{}' that the suite no longer has", l.prediction.launch.kernel));
+    const KernelSpec spec = with_compiled_registers(*builtin, gpu.arch);
+    l.prediction = predict_bounds(gpu, spec, l.prediction.launch);
+    l.comparison.reset();
+    if (!l.measurement || !l.measurement->verified) continue;
+    l.comparison = compare(l.prediction, *l.measurement, gpu, spec, options);
+    j.all.push_back(*l.comparison);
+    if (spec.held_out) j.held_out.push_back(*l.comparison);
+    else if (spec.category == "patterns") j.development.push_back(*l.comparison);
+    else j.elementwise.push_back(*l.comparison);
+  }
+  return j;
+}
+
+// The patterns suite is judged in its two sets; the held-out one never shaped the model, and its
+// bound target is 90 % (docs/accuracy.md).
+std::vector<AccuracyGroup> accuracy_groups(const Judged& j) {
+  auto summary = [](const std::vector<Comparison>& c) { return summarize_run(c, static_cast<int>(c.size())); };
+  std::vector<AccuracyGroup> groups;
+  AccuracyTargets patterns_targets;
+  patterns_targets.bound_agreement = 0.90;
+  if (!j.elementwise.empty() && (!j.development.empty() || !j.held_out.empty()))
+    groups.push_back({"The suite the model was developed on",
+                      "Every kernel outside the patterns suite (elementwise adds, techniques, probes, Hadamard "
+                      "products, references).",
+                      summary(j.elementwise), AccuracyTargets{}});
+  if (!j.development.empty())
+    groups.push_back({"Development kernels of the patterns suite",
+                      "Kernels of the patterns suite that were looked at while shaping the model's terms beyond "
+                      "elementwise.",
+                      summary(j.development), patterns_targets});
+  if (!j.held_out.empty())
+    groups.push_back({"Held-out kernels of the patterns suite",
+                      "Kernels whose spec says held_out = true: no parameter is fitted to them; judged apart "
+                      "from the kernels the model was shaped on.",
+                      summary(j.held_out), patterns_targets});
+  return groups;
+}
+
+}  // namespace
+
 
 void add_accuracy_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("accuracy", "Re-predict a stored, measured run with the current model and judge it");
@@ -51,13 +118,7 @@ void add_accuracy_command(CLI::App& app) {
     if (!out->empty()) check_output_files({{"-o", *out}}, {{"--db", *db}});
     const SqliteStore store(*db, OpenMode::read_only);
     RunRecord record = store.load_run(store.resolve_run(*run));
-    if (!kernels->empty()) {
-      std::set<std::string> chosen;
-      for (const KernelSpec& k : select_kernels({*kernels, "", ""})) chosen.insert(k.name);
-      std::erase_if(record.launches, [&](const auto& l) { return !chosen.contains(l.prediction.launch.kernel); });
-      if (record.launches.empty())
-        throw InputError(fmt::format("run {} of {} has no launch of {}", *run, *db, fmt::join(*kernels, ", ")));
-    }
+    keep_kernels(record, *kernels, *run, *db);
     const GpuSpec& model = find_gpu(record.gpu.id);
     const CalibratedGpu calibrated =
         *no_calibration ? uncalibrated(model, "--no-calibration")
@@ -65,49 +126,14 @@ void add_accuracy_command(CLI::App& app) {
     const GpuSpec& gpu = calibrated.gpu;
     record.gpu = gpu;
     record.run.calibration_id = calibrated.calibration ? std::optional(calibrated.calibration->run_id) : std::nullopt;
-    CompareOptions options;
-    std::vector<Comparison> comparisons, elementwise, development, held_out;
-    for (auto& l : record.launches) {
-      const KernelSpec* builtin = find_builtin_kernel(l.prediction.launch.kernel);
-      if (!builtin) throw InputError(fmt::format("run has kernel '{}' that the suite no longer has", l.prediction.launch.kernel));
-      const KernelSpec spec = with_compiled_registers(*builtin, gpu.arch);
-      l.prediction = predict_bounds(gpu, spec, l.prediction.launch);
-      l.comparison.reset();
-      if (l.measurement && l.measurement->verified) {
-        l.comparison = compare(l.prediction, *l.measurement, gpu, spec, options);
-        comparisons.push_back(*l.comparison);
-        if (spec.held_out) held_out.push_back(*l.comparison);
-        else if (spec.category == "patterns") development.push_back(*l.comparison);
-        else elementwise.push_back(*l.comparison);
-      }
-    }
-    const RunSummary summary = summarize_run(comparisons, static_cast<int>(record.launches.size()));
+    const Judged judged = repredict(record, gpu);
+    const RunSummary summary = summarize_run(judged.all, static_cast<int>(record.launches.size()));
     const std::string command =
         fmt::format("roofline accuracy --db {} --run {}{}{}{}", *db, *run,
                     kernels->empty() ? "" : fmt::format(" --kernel '{}'", fmt::join(*kernels, ",")),
                     *no_calibration ? " --no-calibration" : "", out->empty() ? "" : " -o " + *out);
-    // The patterns suite is judged in its two sets; the held-out one never shaped the model, and
-    // its bound target is 90 % (docs/accuracy.md).
-    std::vector<AccuracyGroup> groups;
-    AccuracyTargets patterns_targets;
-    patterns_targets.bound_agreement = 0.90;
-    if (!elementwise.empty() && (!development.empty() || !held_out.empty()))
-      groups.push_back({"The suite the model was developed on",
-                        "Every kernel outside the patterns suite (elementwise adds, techniques, probes, Hadamard "
-                        "products, references).",
-                        summarize_run(elementwise, static_cast<int>(elementwise.size())), AccuracyTargets{}});
-    if (!development.empty())
-      groups.push_back({"Development kernels of the patterns suite",
-                        "Kernels of the patterns suite that were looked at while shaping the model's terms beyond "
-                        "elementwise.",
-                        summarize_run(development, static_cast<int>(development.size())), patterns_targets});
-    if (!held_out.empty())
-      groups.push_back({"Held-out kernels of the patterns suite",
-                        "Kernels whose spec says held_out = true: no parameter is fitted to them; judged apart "
-                        "from the kernels the model was shaped on.",
-                        summarize_run(held_out, static_cast<int>(held_out.size())), patterns_targets});
     auto render = [&](std::ostream& markdown) {
-      render_accuracy_markdown(record, summary, command, markdown, {}, groups);
+      render_accuracy_markdown(record, summary, command, markdown, {}, accuracy_groups(judged));
       markdown << "\nCeilings: " << calibrated.summary << ".\n";
     };
     if (out->empty()) render(std::cout);
