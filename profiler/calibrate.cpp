@@ -441,14 +441,14 @@ void measure_dram_rounds(Calibrator& c) {
 // What a real grid's launch costs beyond the empty kernel's overhead (launch_fill_ns, added to
 // every launch with it): a cold launch whose one resident wave of threads asks for all its bytes
 // at once (two 16-byte loads each, as a 2^20 add of float4s), less the launch overhead and its
-// bytes at the sustained bandwidth (both measured before this step). Ten times the other steps'
+// bytes at the sustained bandwidth (both measured before this step). Forty times the other steps'
 // repetitions: it is the small difference of two times that each move by a few hundred ns.
 void measure_launch_fill(Calibrator& c) {
   const CalibratedValue* overhead = find_value(c.cal, "launch_overhead_ns");
   const CalibratedValue* bandwidth = find_value(c.cal, "dram_bandwidth_sustained");
   c.step("cold wave of reads");
   if (overhead == nullptr || bandwidth == nullptr) return;
-  const auto samples = c.k.time_cold_read_wave(10 * c.reps);
+  const auto samples = c.k.time_cold_read_wave(40 * c.reps);
   std::vector<double> ns;
   for (const auto& s : samples) ns.push_back(s.seconds * 1e9 - overhead->value - s.work / bandwidth->value * 1e9);
   c.add("launch_fill_ns", stat_of(ns),
