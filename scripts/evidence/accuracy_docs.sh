@@ -65,6 +65,17 @@ held_out_batch() {
       "$R" accuracy --db "$db" --run 1 | awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
       echo
     done
+    # What a user who never ran calibrate gets: the GPU file's values alone.
+    echo "### The same run from the GPU file alone"
+    echo
+    echo "\`roofline accuracy --db docs/results/$run/suite.db --run 1 --no-calibration\`: the launches"
+    echo "re-predicted with the values \`models/gpus/\` carries, as for a GPU that was never calibrated"
+    echo "(values measured on other devices of the model; \`docs/results/calibration-spread.md\`"
+    echo "compares them with every committed calibration), targets only:"
+    echo
+    "$R" accuracy --db docs/results/$run/suite.db --run 1 --no-calibration |
+      awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
+    echo
   done
   sed 's/^## /### /' docs/results/accuracy/patterns-split.md
   echo

@@ -21,7 +21,7 @@ on the H100; `docs/profile.md`). The same script was then profiled on an H200
 EOT
 sed 's/^/    /' docs/results/h200/facts.txt
 echo
-echo "## With the H200 model's catalog values (nothing measured on an H200)"
+echo "## With the H200 model's catalog values (nothing measured on the H200 that ran the script)"
 echo
 $P
 echo
@@ -30,14 +30,17 @@ echo
 $P --calibrated
 cat <<'EOT'
 
-What the misses say: the catalog's H200 takes the H100's latencies and launch overhead as
-assumed values (the H200's calibration measured a loaded DRAM latency of 415 ns against the
-catalog's 500, and DRAM at 4.55 TB/s against 4.32). Most of these PyTorch kernels were
-latency-limited on the H100 (their busiest unit under 80 % of its ceiling), and a
-latency-limited launch is predicted by the ratio of loaded latencies, so the catalog values
-predict them slower than on the H100 while the H200 ran them faster. With the H200's measured
-ceilings the script's kernel time as a whole comes within a few percent; launches between the
-two regimes (partly DRAM-, partly latency-limited: the adds, the reduction) are scaled by one
-of them only and stay 10–20 % off.
+What the misses say: the catalog's H200 now carries the medians of ten calibrations of six other
+H200s (`docs/results/calibration-spread.md`), so the two predictions agree within 1 %. Before
+that it carried estimates made before any H200 was lent (a loaded DRAM latency of 500 ns where
+H200s measure 414-422, DRAM at 4.32 TB/s where they sustain 4.52-4.60), and this page's first
+version, made with them, predicted the script's kernel time 18.3 % slow and 3 of 10 kernels
+within ±10 %. Most of these PyTorch kernels were latency-limited on the H100 (their busiest unit
+under 80 % of its ceiling) and are predicted by the ratio of loaded DRAM latencies. What stays
+off: launches between the two regimes are scaled by one ceiling only and come out 18-25 % slow
+(the FP16 add kept the H100's DRAM 73 % busy; the H200 ran it in 0.75 of the H100's time, near
+the bandwidth ratio, 0.70, not the loaded-latency ratio, 0.89; the reduction likewise); the random-number kernels, whose DRAM is nearly idle, ran at the same speed on
+both GPUs (same SM clock) while the loaded-latency ratio makes them 10 % faster; the FillFunctor
+launches take 1.4-1.9 µs, where a few hundred nanoseconds are a third of the time.
 EOT
 } > docs/results/h200/profile-prediction.md

@@ -1,5 +1,5 @@
 // A profiled launch's cost and its prediction on another GPU model, worked by hand from the H100
-// SXM and H200 models' ceilings (DRAM 3.2 and 4.32 TB/s sustained).
+// SXM and H200 models' ceilings (DRAM 3.2 and 4.57 TB/s sustained).
 #include <gtest/gtest.h>
 
 #include "models/gpu_catalog.hpp"
@@ -34,12 +34,12 @@ TEST(LaunchCost, TheCountersAreTheCost) {
 TEST(LaunchCost, ADramBoundLaunchKeepsItsEfficiencyAgainstTheOtherDram) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   const GpuSpec& h200 = find_gpu("h200");
-  ASSERT_DOUBLE_EQ(h200.dram_bandwidth_sustained.value, 4.32e12);
+  ASSERT_DOUBLE_EQ(h200.dram_bandwidth_sustained.value, 4.57e12);
   const LaunchCost c = cost_of(dram_bound_add(), h100);
   const CostPrediction p = predict_cost(c, 65e-6, "dram", h100, h200);
-  // 65 us x (201,326,592 B / 4.32 TB/s) / (201,326,592 B / 3.2 TB/s) = 65 us x 3.2 / 4.32 = 48.15 us
+  // 65 us x (201,326,592 B / 4.57 TB/s) / (201,326,592 B / 3.2 TB/s) = 65 us x 3.2 / 4.57 = 45.51 us
   EXPECT_EQ(p.bound, BoundKind::dram);
-  EXPECT_NEAR(p.duration_s, 65e-6 * 3.2 / 4.32, 1e-12);
+  EXPECT_NEAR(p.duration_s, 65e-6 * 3.2 / 4.57, 1e-12);
 }
 
 TEST(LaunchCost, APredictionNeverBeatsTheTargetsCeilings) {

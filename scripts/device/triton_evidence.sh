@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `roofline profile` on programs it was not developed on, on the device: the Triton script
+# (tests/profile/triton_step.py: JIT-compiled kernels and torch.compile) profiled by roofline and
+# by ncu with the same metrics, its wall times (alone, traced, profiled, under ncu), its launches
+# predicted for the H200, and two processes at once (the Triton script beside the PyTorch one)
+# under one `roofline profile`. Run from the repo root with D naming the packed folder
+# (scripts/device/pack.sh: .device, the default); writes under $OUT/triton. PROFILE_ONLY=1 makes
+# only the profile (on a second GPU, for `predict --from-run` against it).
+set -uo pipefail
+D=${D:-.device}
+export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
+R=$PWD/$D/bin/roofline
+E=$OUT/triton && mkdir -p $E
+M=$($R metrics --names)
+NCU="ncu --csv --page raw --print-units base --clock-control none --cache-control all --kernel-name-base mangled --metrics $M"
+SCRIPT="python3 tests/profile/triton_step.py"
+ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+timed() { local name=$1; shift; local s=$(date +%s%N); timeout 240 "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
+{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version
+  python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'; } > $E/facts.txt 2>&1
+# The first run fills Triton's and Inductor's caches, as a user's second run would find them.
+timed first_run $SCRIPT
+timed plain $SCRIPT
+timed profile $R profile --db $E/triton.db --html $E/triton-report.html --md $E/triton-report.md -- $SCRIPT
+if [[ ${PROFILE_ONLY:-0} == 1 ]]; then
+  tar -C $OUT -czf $OUT/triton.tar.gz triton; cat $E/facts.txt $E/wall.txt; tail -n 4 $E/profile.out; exit 0
+fi
+timed ncu $NCU $SCRIPT
+for i in $(seq ${PAIRS:-3}); do
+  timed alone_$i $SCRIPT
+  timed trace_$i $R profile --no-counters --db $E/trace.db -- $SCRIPT
+done
+$R predict --from-run latest --db $E/triton.db --gpu h200 > $E/predict-h200.txt 2>&1
+timed two_processes $R profile --db $E/two.db -- bash -c \
+  "python3 tests/profile/triton_step.py --steps 2 & python3 tests/profile/train_step.py --steps 2; wait"
+$R query --db $E/two.db "SELECT pid, count(*) AS launches, sum(counter_status = 'collected') AS with_counters FROM v_profile_launches GROUP BY pid" > $E/two-pids.txt 2>&1
+tar -C $OUT -czf $OUT/triton.tar.gz triton
+cat $E/facts.txt $E/wall.txt $E/two-pids.txt; tail -n 4 $E/profile.out $E/profile.err $E/two_processes.err
