@@ -39,6 +39,11 @@ std::string counters_unavailable_note(CUptiResult status, std::string_view call)
       why = "this is a virtual GPU without profiling enabled";
       fix = "ask the host administrator to enable profiling for the vGPU (enable_profiling), or use a bare-metal GPU";
       break;
+    case CUPTI_ERROR_HARDWARE_BUSY:
+      why = "another process was using this GPU's performance counters (a profiler such as ncu or nsys, or "
+            "another program profiled by roofline that did not let go of them in time)";
+      fix = "profile one program at a time on this GPU, or wait for the other profiler to finish";
+      break;
     case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
       why = "CMP devices do not expose performance counters";
       fix = "use another GPU for counters";

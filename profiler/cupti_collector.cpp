@@ -122,6 +122,7 @@ CuptiCollector::CuptiCollector(void* context) {
     ROOFLINE_CUPTI_CHECK(cuptiProfilerGetCounterAvailability(&avail));
     available_ = true;
   } catch (const CuptiError& e) {
+    busy_ = e.status() == CUPTI_ERROR_HARDWARE_BUSY;
     mark_unavailable(counters_unavailable_note(e.status(), "setup"));
   }
 }

@@ -61,6 +61,9 @@ class CuptiCollector {
 
   bool available() const { return available_; }
   const std::string& unavailable_note() const { return note_; }
+  // Unavailable only because another process held the GPU's counters during setup
+  // (CUPTI_ERROR_HARDWARE_BUSY): a collector made later may succeed.
+  bool busy() const { return busy_; }
   const std::string& chip() const { return chip_; }
 
   // Throws InputError naming the first unknown metric and the closest valid names. Works
@@ -111,7 +114,7 @@ class CuptiCollector {
   void mark_unavailable(std::string note);
   void disable_range_profiler();
 
-  bool available_ = false, initialized_ = false;
+  bool available_ = false, initialized_ = false, busy_ = false;
   std::string note_, chip_;
   void* context_ = nullptr;  // CUcontext
   std::vector<std::uint8_t> counter_availability_;

@@ -22,6 +22,7 @@ namespace roofline::inject {
 
 struct LaunchBatch {
   CUcontext context = nullptr;
+  CUdevice device = 0;
   std::unique_ptr<DeviceMemoryTracker::Snapshot> saved;
   std::vector<std::unique_ptr<CapturedLaunch>> launches;
   int counted = 0;

@@ -1,9 +1,13 @@
 #include "profiler/inject/profiling_session.hpp"
 
-
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
+#include "profiler/counter_availability.hpp"
+#include "profiler/cupti_check.hpp"
 #include "profiler/cupti_collector.hpp"
 #include "profiler/l2_flush.hpp"
 #include "models/profiled_launch.hpp"
@@ -39,6 +43,11 @@ class KernelActivityPaused {
   KernelActivityPaused& operator=(const KernelActivityPaused&) = delete;
 };
 
+// How long a replay waits for another process to let go of the GPU's counters (it does after its
+// next replay), trying again every kBusyPoll, before the batch is recorded without counters.
+constexpr auto kBusyWait = std::chrono::seconds(2);
+constexpr auto kBusyPoll = std::chrono::milliseconds(20);
+
 }  // namespace
 
 struct ProfilingSession::ContextProfiler {
@@ -59,24 +68,68 @@ ProfilingSession::ProfilingSession(InjectOptions options, SpoolWriter& spool)
 ProfilingSession::~ProfilingSession() = default;
 
 ProfilingSession::ContextProfiler& ProfilingSession::profiler_for(CUcontext context) {
-  // One context at a time holds the GPU's counters (another's Enable fails with
-  // CUPTI_ERROR_HARDWARE_BUSY): the others let them go first.
-  for (auto& [other, cp] : profilers_)
-    if (other != context && cp) cp->collector->release_range_profiler();
   auto& slot = profilers_[context];
   if (slot) return *slot;
   auto cp = std::make_unique<ContextProfiler>();
   if (cuStreamCreate(&cp->stream, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS) throw std::runtime_error("cuStreamCreate failed");
-  cp->collector = std::make_unique<CuptiCollector>(context);
-  if (!cp->collector->available()) {
-    counters_failed_ = true;
-    counters_failure_ = cp->collector->unavailable_note();
-  } else {
-    cp->collector->validate(options_.metrics);
-  }
-  cp->flush = std::make_unique<L2Flush>();
   slot = std::move(cp);
   return *slot;
+}
+
+CuptiCollector& ProfilingSession::collector_for(ContextProfiler& cp, CUcontext context) {
+  // One context at a time holds the GPU's counters (another's Enable fails with
+  // CUPTI_ERROR_HARDWARE_BUSY): the others let them go first.
+  for (auto& [other, p] : profilers_)
+    if (other != context && p && p->collector) p->collector->release_range_profiler();
+  if (cp.collector) return *cp.collector;
+  auto collector = std::make_unique<CuptiCollector>(context);
+  if (!collector->available()) {
+    if (collector->busy()) throw CuptiError(collector->unavailable_note(), CUPTI_ERROR_HARDWARE_BUSY);
+    counters_failed_ = true;
+    counters_failure_ = collector->unavailable_note();
+    throw std::runtime_error(counters_failure_);
+  }
+  collector->validate(options_.metrics);
+  cp.collector = std::move(collector);
+  cp.flush = std::make_unique<L2Flush>();
+  return *cp.collector;
+}
+
+CounterLock& ProfilingSession::counter_lock(CUdevice device) {
+  auto& slot = counter_locks_[device];
+  if (!slot) {
+    CUuuid uuid{};
+    char key[2 * sizeof uuid.bytes + 1] = {};
+    if (cuDeviceGetUuid_v2(&uuid, device) == CUDA_SUCCESS)
+      for (std::size_t i = 0; i < sizeof uuid.bytes; ++i)
+        std::snprintf(key + 2 * i, 3, "%02x", static_cast<unsigned char>(uuid.bytes[i]));
+    else
+      std::snprintf(key, sizeof key, "device%d", static_cast<int>(device));
+    slot = std::make_unique<CounterLock>(key);
+  }
+  return *slot;
+}
+
+void ProfilingSession::with_counters(CUcontext context, CUdevice device, ContextProfiler& cp,
+                                     const std::function<void()>& replay) {
+  CounterLock& lock = counter_lock(device);
+  const auto give_up = std::chrono::steady_clock::now() + kBusyWait;
+  for (;;) {
+    try {
+      const CounterLock::Held held(lock);
+      collector_for(cp, context);
+      replay();
+      // Alone, the range profiler stays enabled for the next replay; beside another process that
+      // wants this GPU's counters it is let go of, so that the other's setup and Enable succeed.
+      if (!lock.alone()) cp.collector->release_range_profiler();
+      return;
+    } catch (const CuptiError& e) {
+      if (e.status() != CUPTI_ERROR_HARDWARE_BUSY) throw;
+      if (std::chrono::steady_clock::now() > give_up)
+        throw std::runtime_error(counters_unavailable_note(CUPTI_ERROR_HARDWARE_BUSY, "waited 2 s"));
+    }
+    std::this_thread::sleep_for(kBusyPoll);  // the lock let go of, so that the holder can replay
+  }
 }
 
 ProfilingSession::FunctionAttributes ProfilingSession::attributes(CUfunction f) {
@@ -144,11 +197,13 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
   if (!selected && !batch_.open()) return;
   if (!batch_.open()) {
     try {
-      ContextProfiler& cp = profiler_for(cb.context);
       if (counters_failed_) throw std::runtime_error(counters_failure_);
+      ContextProfiler& cp = profiler_for(cb.context);
+      with_counters(cb.context, device, cp, [] {});  // set up now: a device without counters says so here
       if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the launch");
       batch_.saved = std::make_unique<DeviceMemoryTracker::Snapshot>(memory_, cb.context, cp.stream);
       batch_.context = cb.context;
+      batch_.device = device;
     } catch (const std::exception& e) {
       write_counters(launch->correlation, launch->graph_index, "timing-only", e.what(), 0, "{}");
       return;
@@ -195,20 +250,23 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
     k->counted = select(name_for_matching(mangled, demangle_symbol(mangled), options_.name_base), device);
     any = any || k->counted;
   }
-  if (any) replay_graph(cb.context, kernels);
+  if (any) replay_graph(cb.context, device, kernels);
 }
 
-void ProfilingSession::replay_graph(CUcontext context, std::vector<std::unique_ptr<CapturedLaunch>>& kernels) {
+void ProfilingSession::replay_graph(CUcontext context, CUdevice device,
+                                    std::vector<std::unique_ptr<CapturedLaunch>>& kernels) {
   try {
-    ContextProfiler& cp = profiler_for(context);
     if (counters_failed_) throw std::runtime_error(counters_failure_);
+    ContextProfiler& cp = profiler_for(context);
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the graph");
     const DeviceMemoryTracker::Snapshot saved(memory_, context, cp.stream);
     const KernelActivityPaused paused;
-    replayer_.run(context, [&] {
-      collect_and_write(cp, kernels, saved);
-      saved.restore(cp.stream);  // the program's launch of the graph starts from the memory it left
-      if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS) throw std::runtime_error("restoring the graph's memory failed");
+    with_counters(context, device, cp, [&] {
+      replayer_.run(context, [&] {
+        collect_and_write(cp, kernels, saved);
+        saved.restore(cp.stream);  // the program's launch of the graph starts from the memory it left
+        if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS) throw std::runtime_error("restoring the graph's memory failed");
+      });
     });
   } catch (const std::exception& e) {
     for (auto& k : kernels)
@@ -260,7 +318,8 @@ void ProfilingSession::end_batch() {
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the replay");
     ContextProfiler& cp = profiler_for(batch.context);
     const KernelActivityPaused paused;
-    replayer_.run(batch.context, [&] { collect_and_write(cp, batch.launches, *batch.saved); });
+    with_counters(batch.context, batch.device, cp,
+                  [&] { replayer_.run(batch.context, [&] { collect_and_write(cp, batch.launches, *batch.saved); }); });
   } catch (const std::exception& e) {
     for (auto& l : batch.launches)
       if (l->counted) write_counters(l->correlation, l->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");

@@ -6,6 +6,7 @@
 #include <cuda.h>
 #include <cupti.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -19,6 +20,7 @@
 #include "profiler/inject/launch_batch.hpp"
 #include "profiler/inject/replay_thread.hpp"
 #include "profiler/inject/spool_writer.hpp"
+#include "profiler/counter_lock.hpp"
 
 namespace roofline {
 class CuptiCollector;
@@ -50,6 +52,12 @@ class ProfilingSession {
     int registers = 0, static_shared = 0;
   };
   ContextProfiler& profiler_for(CUcontext context);
+  // The context's counter collector, set up on first use; throws CuptiError(HARDWARE_BUSY) while
+  // another process holds the GPU's counters, and runtime_error when there are none to be had.
+  CuptiCollector& collector_for(ContextProfiler& cp, CUcontext context);
+  CounterLock& counter_lock(CUdevice device);
+  // Runs replay (which collects with cp's collector) holding the GPU's counters (CounterLock).
+  void with_counters(CUcontext context, CUdevice device, ContextProfiler& cp, const std::function<void()>& replay);
   FunctionAttributes attributes(CUfunction f);
   bool select(const std::string& match_name, int device);
   // graph_index: a graph kernel's position, -1 for all of a graph launch's kernels, kDirectLaunch otherwise.
@@ -58,7 +66,7 @@ class ProfilingSession {
   // Replays jobs from saved (restored before each pass) and writes each counted one's counters.
   void collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
                          const DeviceMemoryTracker::Snapshot& saved);
-  void replay_graph(CUcontext context, std::vector<std::unique_ptr<CapturedLaunch>>& kernels);
+  void replay_graph(CUcontext context, CUdevice device, std::vector<std::unique_ptr<CapturedLaunch>>& kernels);
 
   InjectOptions options_;
   SpoolWriter& spool_;
@@ -69,6 +77,7 @@ class ProfilingSession {
   GraphKernels graphs_;
   ReplayThread replayer_;
   std::map<CUcontext, std::unique_ptr<ContextProfiler>> profilers_;
+  std::map<CUdevice, std::unique_ptr<CounterLock>> counter_locks_;
   std::map<CUfunction, FunctionAttributes> functions_;
   // Read by the Activity API's thread, which must never wait for mutex_: CUPTI holds its own
   // locks there, and a thread holding mutex_ may be launching a kernel that needs them.

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -18,6 +19,16 @@ int run(const std::string& command) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+std::string output_of(const std::string& command) {
+  std::string out;
+  if (FILE* p = ::popen(command.c_str(), "r")) {
+    char buf[256];
+    while (std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
+    ::pclose(p);
+  }
+  return out;
+}
+
 class ProfileGpu : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -31,10 +42,10 @@ class ProfileGpu : public ::testing::Test {
     const char* v = std::getenv(variable);
     return v != nullptr && *v != '\0' ? v : built;
   }
+  static std::string roofline() { return path_of("ROOFLINE_EXE", std::string(ROOFLINE_BINARY_DIR) + "/cli/roofline"); }
+  static std::string app() { return path_of("PROFILE_APP", std::string(ROOFLINE_BINARY_DIR) + "/tests/profile/profile_app"); }
   std::string profile(const std::string& options, const std::string& app_args) {
-    return path_of("ROOFLINE_EXE", std::string(ROOFLINE_BINARY_DIR) + "/cli/roofline") + " profile --db " + db_.string() +
-           " " + options + " -- " + path_of("PROFILE_APP", std::string(ROOFLINE_BINARY_DIR) + "/tests/profile/profile_app") +
-           " " + app_args + " > /dev/null";
+    return roofline() + " profile --db " + db_.string() + " " + options + " -- " + app() + " " + app_args + " > /dev/null";
   }
   fs::path db_;
 };
@@ -46,6 +57,21 @@ TEST_F(ProfileGpu, TheProgramRunsCorrectlyUnderTheProfilerAndItsExitCodeIsKept) 
 
 TEST_F(ProfileGpu, ACrashingProgramLeavesAPartialRun) {
   EXPECT_EQ(run(profile("", "--n 100000 --crash-after 2")), 128 + 6);  // SIGABRT
+}
+
+// Two programs profiled at once on one GPU take turns with its counters (CounterLock): without
+// that, the second one's setup failed with CUPTI_ERROR_HARDWARE_BUSY and it got none.
+TEST_F(ProfileGpu, TwoProgramsAtOnceBothGetTheirCounters) {
+  const std::string both = "sh -c '" + app() + " --n 1000000 & " + app() + " --n 1000000; wait'";
+  ASSERT_EQ(run(roofline() + " profile --db " + db_.string() + " -- " + both + " > /dev/null 2>&1"), 0);
+  const std::string counts = output_of(roofline() + " query --db " + db_.string() + " --format csv \"SELECT count(DISTINCT pid), "
+                                       "sum(counter_status = 'collected'), count(*) FROM v_profile_launches\"");
+  const auto row = counts.substr(counts.find('\n') + 1);
+  int pids = 0, collected = 0, launches = 0;
+  ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d", &pids, &collected, &launches), 3) << counts;
+  EXPECT_EQ(pids, 2);
+  EXPECT_GT(launches, 0);
+  EXPECT_EQ(collected, launches);
 }
 
 }  // namespace
