@@ -293,7 +293,9 @@ int CuptiCollector::run_passes(std::span<const CounterJob> jobs, const detail::C
     ROOFLINE_CUPTI_CHECK(cuptiRangeProfilerStart(&start));
     laps.lap("start");
     for (const CounterJob& job : jobs) {
-      if (job.job->kernel_launches() <= 0) continue;
+      // A counted job with no kernel has no counters; an uncounted one (a memset of the
+      // program's) still changes the memory the next jobs read.
+      if (job.job->kernel_launches() <= 0 && job.counted) continue;
       job.job->restore();
       if (job.counted && job.cache == CacheState::cold)
         flush.flush(s, true);

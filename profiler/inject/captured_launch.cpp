@@ -19,6 +19,8 @@ bool parameter_info(CUfunction f, std::size_t i, std::size_t& offset, std::size_
 
 }  // namespace
 
+CapturedLaunch::CapturedLaunch(const MemsetOp& op) : stream_(op.stream), memset_(op) {}
+
 CapturedLaunch::CapturedLaunch(unsigned cbid, const void* params) {
   switch (cbid) {
     case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
@@ -99,6 +101,21 @@ void CapturedLaunch::restore() {
 
 void CapturedLaunch::launch(void* stream) {
   replay_stream_ = static_cast<CUstream>(stream);
+  if (memset_) {
+    const MemsetOp& m = *memset_;
+    switch (m.element_bytes) {
+      case 1:
+        check(cuMemsetD8Async(m.destination, static_cast<unsigned char>(m.value), m.count, replay_stream_),
+              "cuMemsetD8Async");
+        break;
+      case 2:
+        check(cuMemsetD16Async(m.destination, static_cast<unsigned short>(m.value), m.count, replay_stream_),
+              "cuMemsetD16Async");
+        break;
+      default: check(cuMemsetD32Async(m.destination, m.value, m.count, replay_stream_), "cuMemsetD32Async"); break;
+    }
+    return;
+  }
   std::vector<void*> args;
   for (const std::size_t off : argument_offsets_) args.push_back(argument_bytes_.data() + off);
   std::size_t extra_size = extra_buffer_.size();

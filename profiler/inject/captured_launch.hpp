@@ -1,15 +1,18 @@
 #pragma once
 // One kernel launch of the profiled program, captured at the launch call with everything needed
 // to launch it again later: the function, the shape, and a copy of the argument values (the
-// program's argument pointers are only valid during the call).
+// program's argument pointers are only valid during the call). A memset of device memory is kept
+// the same way, so that a batch replays it in its place instead of ending before it.
 #include <cuda.h>
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <memory>
 #include <vector>
 
+#include "profiler/inject/memset_op.hpp"
 #include "profiler/replay_job.hpp"
 
 namespace roofline::inject {
@@ -26,8 +29,10 @@ class CapturedLaunch final : public ReplayJob {
   CapturedLaunch(unsigned cbid, const void* params);
   // A kernel node of a CUDA graph (the graph keeps its own copy of the arguments).
   explicit CapturedLaunch(const CUDA_KERNEL_NODE_PARAMS& node);
+  // A memset, replayed in its place in every pass (it launches no kernel, so it has no range).
+  explicit CapturedLaunch(const MemsetOp& op);
 
-  int kernel_launches() const override { return 1; }
+  int kernel_launches() const override { return memset_ ? 0 : 1; }
   void restore() override;  // puts the batch's saved memory back, when this launch is the batch's first
   void launch(void* stream) override;
 
@@ -53,6 +58,7 @@ class CapturedLaunch final : public ReplayJob {
   std::vector<CUlaunchAttribute> attributes_;  // cuLaunchKernelEx's
   std::vector<unsigned char> extra_buffer_;     // CU_LAUNCH_PARAM_BUFFER_POINTER form
   bool uses_extra_ = false;
+  std::optional<MemsetOp> memset_;
   CUstream replay_stream_ = nullptr;
 };
 

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "profiler/cupti_check.hpp"
+#include "profiler/inject/captured_launch.hpp"
 #include "profiler/inject/inject_options.hpp"
 #include "profiler/inject/profiling_session.hpp"
 #include "profiler/inject/replay_thread.hpp"
@@ -45,6 +46,7 @@ bool is_kernel_launch(CUpti_CallbackId id) {
 
 // Calls after which replaying the open batch from its saved memory would no longer re-create
 // what its launches saw: the host changes device memory, or memory a launch used goes away.
+// (The 1-D memsets are replayed in the batch instead: memset_of.)
 // Allocations do not end a batch: memory that did not exist when the batch's memory was saved
 // is written by the batch's own launches before they read it, in the replay as in the program.
 bool ends_batch(std::string_view api) {
@@ -111,6 +113,8 @@ void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
       g_session->on_launch_enter(id, cb);
     else if (graph)
       g_session->on_graph_launch(cb);
+    else if (const auto memset = memset_of(id, cb.functionParams))
+      g_session->on_memset(*memset, cb.context);
     else if (ends_batch(cb.functionName))
       g_session->end_batch();
     return;

@@ -202,6 +202,10 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
       with_counters(cb.context, device, cp, [] {});  // set up now: a device without counters says so here
       if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the launch");
       batch_.saved = std::make_unique<DeviceMemoryTracker::Snapshot>(memory_, cb.context, cp.stream);
+      // The copy left the L2 full of its dirty lines, which the program's next launches would
+      // write back on their own time: written back now, as a flush before a pass does.
+      cp.flush->flush(cp.stream);
+      if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS) throw std::runtime_error("the L2 flush after saving memory failed");
       batch_.context = cb.context;
       batch_.device = device;
     } catch (const std::exception& e) {
@@ -211,6 +215,19 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
   }
   if (selected) ++batch_.counted;
   batch_.launches.push_back(std::move(launch));
+}
+
+// A copy ends the batch (the replay would need the copied data), but a memset can be replayed in
+// its place: PyTorch zeroes a reduction's semaphores before every multi-block reduction, and each
+// would otherwise start a batch with a copy of the program's memory right before the launch.
+void ProfilingSession::on_memset(const MemsetOp& op, CUcontext context) {
+  std::lock_guard lock(mutex_);
+  if (!batch_.open()) return;
+  if (batch_.context != context) {
+    end_batch();
+    return;
+  }
+  batch_.launches.push_back(std::make_unique<CapturedLaunch>(op));
 }
 
 void ProfilingSession::on_launch_exit() {

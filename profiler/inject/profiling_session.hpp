@@ -38,6 +38,8 @@ class ProfilingSession {
   void on_launch_exit();
   void on_graph_launch(const CUpti_CallbackData& cb);
   void on_graph_instantiated(CUgraphExec exec, CUgraph graph);
+  // A memset: joins the open batch, replayed in its place, where a copy would end the batch.
+  void on_memset(const MemsetOp& op, CUcontext context);
   // Before an API call that changes device memory (or may let the host see it changed).
   void end_batch();
   void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes);

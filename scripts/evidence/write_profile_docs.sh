@@ -27,8 +27,9 @@ the same script.
 $(cat "$D/facts.txt")
 
 The test program (\`tests/profile/profile_app.cu\`) runs kernels from two host threads on two
-streams, a CUDA graph of two kernels launched twice, CUB's reduction (two kernels) and a kernel
-in a second context launched through the driver API, and checks every result at the end (it
+streams, a CUDA graph of two kernels launched twice, CUB's reduction (two kernels), a memset
+between in-place kernels and a kernel in a second context launched through the driver API, and
+checks every result at the end (it
 printed "results correct" under roofline). The PyTorch script (\`tests/profile/train_step.py\`)
 runs 10 steps of FP32 and FP16 adds, an FP16 matmul (cuBLAS), softmax and layer norm, plus its
 setup kernels. Launches are matched by function name and occurrence. Counts must agree within

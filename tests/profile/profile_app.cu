@@ -1,7 +1,8 @@
 // A CUDA program for `roofline profile` to measure, built like any user's: several kernels, two
-// streams driven by two host threads, a CUDA graph, a library kernel (CUB), a second context
-// entered through the driver API, and in-place kernels whose results are checked at the end, so
-// that a profiler that replays launches without restoring memory makes it fail.
+// streams driven by two host threads, a CUDA graph, a library kernel (CUB), a memset between
+// in-place kernels, a second context entered through the driver API, and in-place kernels whose
+// results are checked at the end, so that a profiler that replays launches without restoring
+// memory (or without the memset) makes it fail.
 //   profile_app [--n N] [--crash-after K] [--exit CODE]
 #include <cuda.h>
 #include <cuda_fp16.h>
@@ -135,6 +136,20 @@ int main(int argc, char** argv) {
   launched();
   CHECK(cudaStreamSynchronize(s1));
 
+  // A memset between in-place kernels: w = 1 -> 3, then 0 -> 1 -> 3. A replay that started from
+  // the memory saved before the first of them and skipped the memset would leave 15.
+  float* w;
+  CHECK(cudaMalloc(&w, n * sizeof(float)));
+  CHECK(cudaMemcpy(w, hz.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  scale_in_place<<<blocks(n), 256, 0, s1>>>(n, w);
+  launched();
+  CHECK(cudaMemsetAsync(w, 0, n * sizeof(float), s1));
+  for (int k = 0; k < 2; ++k) {
+    scale_in_place<<<blocks(n), 256, 0, s1>>>(n, w);
+    launched();
+  }
+  CHECK(cudaStreamSynchronize(s1));
+
   // A second context, entered through the driver API: x = 2x + 1 there, by cuLaunchKernel.
   CUdevice dev;
   CUcontext primary, second;
@@ -157,12 +172,13 @@ int main(int argc, char** argv) {
   CHECK_CU(cuCtxSetCurrent(primary));
 
   // Every result against the host's.
-  std::vector<float> ry(n), rz(n), rg(n);
+  std::vector<float> ry(n), rz(n), rg(n), rw(n);
   std::vector<__half> rc(n);
   float rsum = 0;
   CHECK(cudaMemcpy(ry.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(rz.data(), z, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(rg.data(), g, n * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(rw.data(), w, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(rc.data(), c, n * sizeof(__half), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(&rsum, sum, sizeof(float), cudaMemcpyDeviceToHost));
   double want_sum = 0;
@@ -172,6 +188,7 @@ int main(int argc, char** argv) {
     wrong += std::fabs(ry[i] - (hy[i] + hx[i])) > 1e-4f;                       // y + 2 x 0.5 x
     wrong += rz[i] != 31.0f;                                                  // 1 -> 3 -> 7 -> 15 -> 31
     wrong += rg[i] != 1.0f;                                                   // gathered before the graph ran
+    wrong += rw[i] != 3.0f;                                                   // the memset replayed in its place
     wrong += __half2float(rc[i]) != static_cast<float>(i % 5) + 0.5f;
     wrong += std::fabs(hx2[i] - (2.0f * hx[i] + 1.0f)) > 1e-5f;
   }
