@@ -5,21 +5,23 @@
 set -euo pipefail
 R=$1
 cd "$(dirname "$0")/../.."
-P="python3 scripts/evidence/profile_prediction.py $R docs/results/h100/profile/torch.db 1 docs/results/h200/h200.db 1 h200"
+P="python3 scripts/evidence/profile_prediction.py $R docs/results/h100/profile-vs-ncu/torch.db 1 docs/results/h200/h200.db 3 h200"
 {
 cat <<'EOT'
 # The PyTorch profile predicted on the H200, beside the H200's own profile
 
-`roofline predict --from-run 1 --db docs/results/h100/profile/torch.db --gpu h200` predicts every
-launch of the H100 profile of `tests/profile/train_step.py` on the H200 from the launches' own
-counters (same binary and work; the same efficiency against the ceiling that bound each launch
-on the H100; `docs/profile.md`). The same script was then profiled on an H200
-(`scripts/device/h200_profile.sh`: `roofline calibrate`, then `roofline profile`), stored in
-`h200.db` here. Per kernel, predicted against measured, as they came; made by
+`roofline predict --from-run 1 --db docs/results/h100/profile-vs-ncu/torch.db --gpu h200` predicts
+every launch of the H100 profile of `tests/profile/train_step.py` (made by
+`scripts/device/profile_evidence.sh`) on the H200 from the launches' own counters (same binary and
+work; the same efficiency against the ceiling that bound each launch on the H100;
+`docs/profile.md`). The same script was profiled on an H200, stored in `h200.db` here: run 3, by
+`FROM_DB=docs/results/h200/h200.db CALIBRATE=0 scripts/device/h200_profile.sh` with the same build
+(runs 1 and 2 and the calibration came from an earlier `scripts/device/h200_profile.sh`, on
+another H200, on 2026-11-23). Per kernel, predicted against measured, as they came; made by
 `scripts/evidence/write_h200_profile_doc.sh` (`scripts/evidence/profile_prediction.py`).
 
 EOT
-sed 's/^/    /' docs/results/h200/facts.txt
+sed 's/^/    /' docs/results/h200/facts-2.txt
 echo
 echo "## With the H200 model's catalog values (nothing measured on the H200 that ran the script)"
 echo
@@ -37,10 +39,11 @@ H200s measure 414-422, DRAM at 4.32 TB/s where they sustain 4.52-4.60), and this
 version, made with them, predicted the script's kernel time 18.3 % slow and 3 of 10 kernels
 within ±10 %. Most of these PyTorch kernels were latency-limited on the H100 (their busiest unit
 under 80 % of its ceiling) and are predicted by the ratio of loaded DRAM latencies. What stays
-off: launches between the two regimes are scaled by one ceiling only and come out 18-25 % slow
-(the FP16 add kept the H100's DRAM 73 % busy; the H200 ran it in 0.75 of the H100's time, near
-the bandwidth ratio, 0.70, not the loaded-latency ratio, 0.89; the reduction likewise); the random-number kernels, whose DRAM is nearly idle, ran at the same speed on
-both GPUs (same SM clock) while the loaded-latency ratio makes them 10 % faster; the FillFunctor
-launches take 1.4-1.9 µs, where a few hundred nanoseconds are a third of the time.
+off: launches between the two regimes are scaled by one ceiling only and come out 14-27 % slow
+(the FP16 add kept the H100's DRAM 75 % busy, the reduction 70 %; the H200 ran them in 0.70 and
+0.78 of their H100 time, near the bandwidth ratio, 0.70, not the loaded-latency ratio, 0.89); the
+random-number kernels, whose DRAM is nearly idle, ran at the same speed on both GPUs (same SM
+clock) while the loaded-latency ratio makes them 10-12 % faster; the FillFunctor launches take
+1.4-2.0 µs, where a few hundred nanoseconds are a third of the time.
 EOT
 } > docs/results/h200/profile-prediction.md

@@ -92,10 +92,10 @@ What the misses say, as on the PyTorch script (`docs/results/h200/profile-predic
 launches that kept the H100's DRAM 60-70 % busy, under the 80 % that makes a launch
 DRAM-limited (the absolute value, the in-place add, the Triton softmax), ran on the H200 in
 0.71-0.72 of their H100 time, the ratio of the two DRAM bandwidths (0.70), where the model scales a
-latency-limited launch by the ratio of the loaded DRAM latencies (0.89): they come out 24-26 %
+latency-limited launch by the ratio of the loaded DRAM latencies (0.89): they come out 24-25 %
 slow. Other latency-limited launches at the same DRAM load (PyTorch's layer norm in that script)
 did follow the latency ratio, so the DRAM load alone does not tell the two apart. The
 random-number kernels, whose DRAM is nearly idle, again ran at the same speed on both GPUs. The
-Triton add, DRAM-limited, is within 1.4 %; Inductor's fused kernel within 4.4 %.
+Triton add, DRAM-limited, is within 2.1 %; Inductor's fused kernel within 5.7 %.
 EOT
 } > docs/results/triton-program.md
