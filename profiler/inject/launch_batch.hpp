@@ -6,10 +6,10 @@
 // batched: device memory is saved before the batch's first launch runs, the program's launches
 // then run as usual, and when the batch ends every pass puts the saved memory back and replays
 // the batch's launches in order, each counted one after an L2 flush. Replaying in order re-creates
-// the memory each launch saw. A batch ends before anything that would break that: a copy, a
-// memset, an allocation or free, a graph launch, a launch in another context, or the program's
-// end; and when it holds `batch` counted launches. The last pass leaves memory as the program's
-// own launches left it (deterministic kernels).
+// the memory each launch saw. A batch ends before anything that would break that: a copy, a 2-D
+// memset, a free, a graph launch, a launch in another context, or the program's end; and when
+// it holds `batch` counted launches. A 1-D memset joins the batch and is replayed in its place.
+// The last pass leaves memory as the program's own launches left it (deterministic kernels).
 #include <cuda.h>
 
 #include <memory>
