@@ -81,10 +81,12 @@ CounterAnalysis analyse_counters(const ProfiledLaunch& launch, const GpuSpec& gp
   a.loads = unit_loads(in, gpu);
   const double floor = launch_s(gpu);
   a.limiter = limiter_of(a.loads, a.duration_s, floor);
-  // Speed of light: the launch at its busiest unit's ceiling, never under the launch floor.
+  // Speed of light: the launch at its busiest unit's ceiling, never under the launch floor, and
+  // never over what the launch took (a profiled duration is the kernel's own time on the GPU,
+  // without the host's launch overhead that the floor includes).
   double busiest = 0;
   for (const auto& l : a.loads) busiest = std::max(busiest, l.pct_of_peak / 100);
-  a.sol_s = std::max(std::min(busiest, 1.0) * a.duration_s, floor);
+  a.sol_s = std::min(std::max(std::min(busiest, 1.0) * a.duration_s, floor), a.duration_s);
   a.lost_s = std::max(0.0, a.duration_s - a.sol_s);
   if (auto lat = latency_load(launch, gpu, a.duration_s)) a.loads.push_back(*lat);
   if (floor > 0) a.loads.push_back(launch_load(floor, a.duration_s));

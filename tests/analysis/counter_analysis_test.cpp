@@ -60,6 +60,19 @@ TEST(CounterAnalysis, ATinyLaunchIsLaunchBoundAndItsSpeedOfLightIsTheLaunchFloor
   EXPECT_NEAR(a.lost_s, 0.97e-6, 1e-15);
 }
 
+// A profiled duration leaves out the host's launch overhead, so a kernel can take less than the
+// launch floor: its speed of light is then what it took, and it lost nothing.
+TEST(CounterAnalysis, ALaunchShorterThanTheFloorLostNothing) {
+  ProfiledLaunch l = fp32_add();
+  l.duration_s = 2e-6;
+  for (auto& c : l.counters)
+    if (c.name != metric::sm_clock) c.value /= 4096;  // 2^12 elements
+  const CounterAnalysis a = analyse_counters(l, find_gpu("h100-sxm"));
+  EXPECT_EQ(a.limiter, "launch");
+  EXPECT_DOUBLE_EQ(a.sol_s, 2e-6);
+  EXPECT_DOUBLE_EQ(a.lost_s, 0.0);
+}
+
 TEST(CounterAnalysis, ATraceOnlyLaunchHasItsDurationAndNoVerdict) {
   ProfiledLaunch l;
   l.duration_s = 10e-6;
