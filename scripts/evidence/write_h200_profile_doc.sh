@@ -39,11 +39,11 @@ H200s measure 414-422, DRAM at 4.32 TB/s where they sustain 4.52-4.60), and this
 version, made with them, predicted the script's kernel time 18.3 % slow and 3 of 10 kernels
 within ±10 %. Most of these PyTorch kernels were latency-limited on the H100 (their busiest unit
 under 80 % of its ceiling) and are predicted by the ratio of loaded DRAM latencies. What stays
-off: launches between the two regimes are scaled by one ceiling only and come out 14-27 % slow
-(the FP16 add kept the H100's DRAM 75 % busy, the reduction 70 %; the H200 ran them in 0.70 and
+off: launches between the two regimes are scaled by one ceiling only and come out 14-25 % slow
+(the FP16 add kept the H100's DRAM 76 % busy, the reduction 70 %; the H200 ran them in 0.71 and
 0.78 of their H100 time, near the bandwidth ratio, 0.70, not the loaded-latency ratio, 0.89); the
 random-number kernels, whose DRAM is nearly idle, ran at the same speed on both GPUs (same SM
-clock) while the loaded-latency ratio makes them 10-12 % faster; the FillFunctor launches take
-1.4-2.0 µs, where a few hundred nanoseconds are a third of the time.
+clock) while the loaded-latency ratio makes them 11-12 % faster; the FillFunctor launches take
+1.4-1.9 µs, where a few hundred nanoseconds are a quarter of the time.
 EOT
 } > docs/results/h200/profile-prediction.md
