@@ -1,5 +1,6 @@
 #include "profiler/inject/profiling_session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -44,9 +45,12 @@ class KernelActivityPaused {
 };
 
 // How long a replay waits for another process to let go of the GPU's counters (it does after its
-// next replay), trying again every kBusyPoll, before the batch is recorded without counters.
+// next replay), trying again every kBusyPoll, before the batch is recorded without counters; and
+// how long, at most, later launches then go without counters before the next try (a profiler
+// outside roofline may hold them for the whole run: waiting at every launch would stall the program).
 constexpr auto kBusyWait = std::chrono::seconds(2);
 constexpr auto kBusyPoll = std::chrono::milliseconds(20);
+constexpr auto kBusyBackoffMax = std::chrono::seconds(60);
 
 }  // namespace
 
@@ -112,21 +116,28 @@ CounterLock& ProfilingSession::counter_lock(CUdevice device) {
 
 void ProfilingSession::with_counters(CUcontext context, CUdevice device, ContextProfiler& cp,
                                      const std::function<void()>& replay) {
+  using Clock = std::chrono::steady_clock;
+  if (Clock::now() < busy_until_)
+    throw std::runtime_error(counters_unavailable_note(CUPTI_ERROR_HARDWARE_BUSY, "not tried again yet"));
   CounterLock& lock = counter_lock(device);
-  const auto give_up = std::chrono::steady_clock::now() + kBusyWait;
+  const auto give_up = Clock::now() + kBusyWait;
   for (;;) {
     try {
       const CounterLock::Held held(lock);
       collector_for(cp, context);
       replay();
+      busy_backoff_ = {};
       // Alone, the range profiler stays enabled for the next replay; beside another process that
       // wants this GPU's counters it is let go of, so that the other's setup and Enable succeed.
       if (!lock.alone()) cp.collector->release_range_profiler();
       return;
     } catch (const CuptiError& e) {
       if (e.status() != CUPTI_ERROR_HARDWARE_BUSY) throw;
-      if (std::chrono::steady_clock::now() > give_up)
+      if (Clock::now() > give_up) {
+        busy_backoff_ = std::clamp<Clock::duration>(2 * busy_backoff_, kBusyWait, kBusyBackoffMax);
+        busy_until_ = Clock::now() + busy_backoff_;
         throw std::runtime_error(counters_unavailable_note(CUPTI_ERROR_HARDWARE_BUSY, "waited 2 s"));
+      }
     }
     std::this_thread::sleep_for(kBusyPoll);  // the lock let go of, so that the holder can replay
   }

@@ -6,6 +6,7 @@
 #include <cuda.h>
 #include <cupti.h>
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -88,6 +89,10 @@ class ProfilingSession {
   std::int64_t seq_ = 0, matched_ = 0;
   bool counters_failed_ = false;
   std::string counters_failure_;
+  // After another process held the GPU's counters past kBusyWait: no new try before busy_until_,
+  // a pause that doubles (2 s up to a minute) while the counters stay busy.
+  std::chrono::steady_clock::time_point busy_until_{};
+  std::chrono::steady_clock::duration busy_backoff_{};
 };
 
 }  // namespace roofline::inject
