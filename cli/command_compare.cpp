@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 
 #include "analysis/profile_diff.hpp"
 #include "analysis/run_diff.hpp"
@@ -25,11 +26,13 @@ std::vector<ProfiledLaunchView> views(const RunRecord& r) {
   return v;
 }
 
-// Two profile runs of a program, kernel by kernel.
-void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, std::ostream& out) {
+// Two profile runs of a program, kernel by kernel. a and b name the runs ("run 3", or with
+// their databases when they come from two).
+void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, const std::string& a, const std::string& b,
+                        std::ostream& out) {
   const auto diffs = diff_profiled(views(ra), views(rb));
   if (diffs.empty()) {
-    out << fmt::format("runs {} and {} have no kernel in common\n", ra.run.id, rb.run.id);
+    out << fmt::format("{} and {} have no kernel in common\n", a, b);
     return;
   }
   TextTable t;
@@ -48,8 +51,8 @@ void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, std::ostream& 
     faster += d.change == Change::faster;
   }
   t.print_text(out);
-  out << fmt::format("{} kernels in common (A = run {}, B = run {}): {} faster, {} slower, {} within noise\n", diffs.size(),
-                     ra.run.id, rb.run.id, faster, slower, diffs.size() - faster - slower);
+  out << fmt::format("{} kernels in common (A = {}, B = {}): {} faster, {} slower, {} within noise\n", diffs.size(), a,
+                     b, faster, slower, diffs.size() - faster - slower);
 }
 
 }  // namespace
@@ -59,10 +62,12 @@ void add_compare_command(CLI::App& app) {
   auto a = std::make_shared<std::string>();
   auto b = std::make_shared<std::string>();
   auto db = std::make_shared<std::string>("roofline.db");
+  auto db_b = std::make_shared<std::string>();
   auto counters = std::make_shared<bool>(false);
   cmd->add_option("run_a", *a, "baseline run id (or 'latest')")->required();
   cmd->add_option("run_b", *b, "run id to compare with the baseline (or 'latest')")->required();
   cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
+  cmd->add_option("--db-b", *db_b, "the database holding run_b, when it is not --db (a run made on another machine or GPU)");
   cmd->add_flag("--counters", *counters, "also list every counter both runs measured, side by side");
   cmd->footer(
       "Suite runs are compared launch by launch: a launch is faster or slower only when its time moved by\n"
@@ -71,23 +76,29 @@ void add_compare_command(CLI::App& app) {
       "Examples:\n"
       "  roofline compare 1 latest\n"
       "  roofline compare 3 4 --db results.db --counters\n"
-      "  roofline compare 7 8 --db app.db          # two profiles of one program: a regression check");
+      "  roofline compare 7 8 --db app.db          # two profiles of one program: a regression check\n"
+      "  roofline compare 1 1 --db h100.db --db-b h200.db   # the same program profiled on two GPUs");
   cmd->callback([=] {
     const SqliteStore store(*db, OpenMode::read_only);
+    std::optional<SqliteStore> other;
+    if (!db_b->empty()) other.emplace(*db_b, OpenMode::read_only);
+    const SqliteStore& store_b = other ? *other : store;
     const RunRecord ra = store.load_run(store.resolve_run(*a));
-    const RunRecord rb = store.load_run(store.resolve_run(*b));
+    const RunRecord rb = store_b.load_run(store_b.resolve_run(*b));
+    const std::string name_a = other ? fmt::format("run {} of {}", ra.run.id, *db) : fmt::format("run {}", ra.run.id);
+    const std::string name_b = other ? fmt::format("run {} of {}", rb.run.id, *db_b) : fmt::format("run {}", rb.run.id);
     if (ra.run.kind != RunKind::suite && rb.run.kind != RunKind::suite) {
-      print_kernel_diffs(ra, rb, std::cout);
+      print_kernel_diffs(ra, rb, name_a, name_b, std::cout);
       return;
     }
     const auto diffs = diff_launches(sides(ra), sides(rb));
     if (diffs.empty()) {
-      std::cout << fmt::format("runs {} and {} have no launch in common\n", ra.run.id, rb.run.id);
+      std::cout << fmt::format("{} and {} have no launch in common\n", name_a, name_b);
       return;
     }
     TextTable t;
-    const std::vector<std::string> titles = {"kernel", "N", "dtype", "cache", fmt::format("run {}", ra.run.id),
-                                             fmt::format("run {}", rb.run.id), "change", "noise", "verdict"};
+    const std::vector<std::string> titles = {"kernel", "N", "dtype", "cache", other ? "A" : name_a,
+                                             other ? "B" : name_b, "change", "noise", "verdict"};
     for (const auto& title : titles) t.add_column(title);
     int slower = 0, faster = 0;
     for (const auto& d : diffs) {
@@ -99,8 +110,9 @@ void add_compare_command(CLI::App& app) {
       faster += d.change == Change::faster;
     }
     t.print_text(std::cout);
-    std::cout << fmt::format("{} launches in common: {} faster, {} slower, {} within noise or predicted only\n",
-                             diffs.size(), faster, slower, diffs.size() - faster - slower);
+    std::cout << fmt::format("{} launches in common{}: {} faster, {} slower, {} within noise or predicted only\n",
+                             diffs.size(), other ? fmt::format(" (A = {}, B = {})", name_a, name_b) : "", faster, slower,
+                             diffs.size() - faster - slower);
     if (!*counters) return;
     TextTable c;
     for (auto title : {"launch", "metric", "A", "B", "B / A"}) c.add_column(title);

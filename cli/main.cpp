@@ -37,10 +37,12 @@ int main(int argc, char** argv) {
   roofline::add_calibrate_command(app);
   roofline::add_profile_command(app);
   roofline::add_spec_command(app);
-  // Every --db, whichever command has it, is refused as it is parsed where SQLite would keep nothing.
+  // Every --db (and compare's --db-b), whichever command has it, is refused as it is parsed where
+  // SQLite would keep nothing.
   for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
-    if (CLI::Option* db = command->get_option_no_throw("--db"))
-      db->check(CLI::Validator(roofline::database_path_problem, "FILE", "database path"));
+    for (const char* name : {"--db", "--db-b"})
+      if (CLI::Option* db = command->get_option_no_throw(name))
+        db->check(CLI::Validator(roofline::database_path_problem, "FILE", "database path"));
   roofline::set_command_line(argc, argv);
   // Every failure ends in one line on stderr: `roofline: error: <message>`, control
   // characters escaped (a message may quote a file's or an argument's bytes).

@@ -87,6 +87,21 @@ TEST(Cli, PredictJsonKeepsFullPrecision) {
 
 // A prediction that rests on assumed values says which, on stderr: stdout stays the table, the
 // JSON or the CSV it was.
+// The Triton script profiled on an H100 and on an H200, in two databases: compared kernel by
+// kernel, each side named with its database.
+TEST(Cli, CompareTakesRunBFromAnotherDatabase) {
+  const std::string a = ROOFLINE_SOURCE_DIR "/docs/results/h100/triton/triton.db";
+  const std::string b = ROOFLINE_SOURCE_DIR "/docs/results/h200/triton/triton.db";
+  const Result r = run("compare 1 1 --db " + a + " --db-b " + b);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("22 kernels in common (A = run 1 of " + a + ", B = run 1 of " + b + ")"), std::string::npos)
+      << r.out;
+  // 67.9 us a launch on the H100, 48.6 us on the H200: DRAM-limited on both.
+  EXPECT_NE(r.out.find("add_kernel"), std::string::npos);
+  EXPECT_NE(r.out.find("67.9 µs  48.6 µs  -28.5 %"), std::string::npos) << r.out;
+  expect_clear_error(run("compare 1 1 --db " + a + " --db-b missing.db"), "missing.db");
+}
+
 // A committed H100 run: --kernel judges only those launches, and says so in the command it prints.
 TEST(Cli, AccuracyJudgesTheChosenKernelsOnly) {
   const std::string db = ROOFLINE_SOURCE_DIR "/docs/results/h100/held-out-batch3/suite.db";
