@@ -216,7 +216,8 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
       // The copy left the L2 full of its dirty lines, which the program's next launches would
       // write back on their own time: written back now, as a flush before a pass does.
       cp.flush->flush(cp.stream);
-      if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS) throw std::runtime_error("the L2 flush after saving memory failed");
+      if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS)
+        throw std::runtime_error("the L2 flush after saving memory failed");
       batch_.context = cb.context;
       batch_.device = device;
     } catch (const std::exception& e) {
@@ -293,7 +294,8 @@ void ProfilingSession::replay_graph(CUcontext context, CUdevice device,
       replayer_.run(context, [&] {
         collect_and_write(cp, kernels, saved);
         saved.restore(cp.stream);  // the program's launch of the graph starts from the memory it left
-        if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS) throw std::runtime_error("restoring the graph's memory failed");
+        if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS)
+          throw std::runtime_error("restoring the graph's memory failed");
       });
     });
   } catch (const std::exception& e) {
