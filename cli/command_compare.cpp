@@ -2,12 +2,14 @@
 // faster/slower/same against the runs' own measured noise.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
 #include "analysis/profile_diff.hpp"
 #include "analysis/run_diff.hpp"
 #include "cli/commands.hpp"
+#include "models/error.hpp"
 #include "reports/format.hpp"
 #include "reports/sqlite_store.hpp"
 #include "reports/text_table.hpp"
@@ -81,7 +83,10 @@ void add_compare_command(CLI::App& app) {
   cmd->callback([=] {
     const SqliteStore store(*db, OpenMode::read_only);
     std::optional<SqliteStore> other;
-    if (!db_b->empty()) other.emplace(*db_b, OpenMode::read_only);
+    if (!db_b->empty()) {
+      if (!std::filesystem::exists(*db_b)) throw InputError(fmt::format("--db-b: no results database at {}", *db_b));
+      other.emplace(*db_b, OpenMode::read_only);
+    }
     const SqliteStore& store_b = other ? *other : store;
     const RunRecord ra = store.load_run(store.resolve_run(*a));
     const RunRecord rb = store_b.load_run(store_b.resolve_run(*b));

@@ -99,7 +99,7 @@ TEST(Cli, CompareTakesRunBFromAnotherDatabase) {
   // 67.9 us a launch on the H100, 48.6 us on the H200: DRAM-limited on both.
   EXPECT_NE(r.out.find("add_kernel"), std::string::npos);
   EXPECT_NE(r.out.find("67.9 µs  48.6 µs  -28.5 %"), std::string::npos) << r.out;
-  expect_clear_error(run("compare 1 1 --db " + a + " --db-b missing.db"), "missing.db");
+  expect_clear_error(run("compare 1 1 --db " + a + " --db-b missing.db"), "--db-b: no results database at missing.db");
 }
 
 // A committed H100 run: --kernel judges only those launches, and says so in the command it prints.
