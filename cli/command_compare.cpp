@@ -69,7 +69,8 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("run_a", *a, "baseline run id (or 'latest')")->required();
   cmd->add_option("run_b", *b, "run id to compare with the baseline (or 'latest')")->required();
   cmd->add_option("--db", *db, "SQLite database")->capture_default_str();
-  cmd->add_option("--db-b", *db_b, "the database holding run_b, when it is not --db (a run made on another machine or GPU)");
+  cmd->add_option("--db-b", *db_b,
+                  "the database holding run_b, when it is not --db (a run made on another machine or GPU)");
   cmd->add_flag("--counters", *counters, "also list every counter both runs measured, side by side");
   cmd->footer(
       "Suite runs are compared launch by launch: a launch is faster or slower only when its time moved by\n"
@@ -115,9 +116,9 @@ void add_compare_command(CLI::App& app) {
       faster += d.change == Change::faster;
     }
     t.print_text(std::cout);
+    const std::string sides_named = other ? fmt::format(" (A = {}, B = {})", name_a, name_b) : "";
     std::cout << fmt::format("{} launches in common{}: {} faster, {} slower, {} within noise or predicted only\n",
-                             diffs.size(), other ? fmt::format(" (A = {}, B = {})", name_a, name_b) : "", faster, slower,
-                             diffs.size() - faster - slower);
+                             diffs.size(), sides_named, faster, slower, diffs.size() - faster - slower);
     if (!*counters) return;
     TextTable c;
     for (auto title : {"launch", "metric", "A", "B", "B / A"}) c.add_column(title);
