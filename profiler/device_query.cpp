@@ -17,16 +17,6 @@ namespace {
 
 std::string version_string(int v) { return fmt::format("{}.{}", v / 1000, (v % 1000) / 10); }
 
-std::string uuid_string(const cudaUUID_t& uuid) {
-  const auto* b = reinterpret_cast<const unsigned char*>(uuid.bytes);
-  std::string s = "GPU-";
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
-    s += fmt::format("{:02x}", b[i]);
-  }
-  return s;
-}
-
 int attribute(cudaDeviceAttr attr, int ordinal) {
   int value = 0;
   if (cudaDeviceGetAttribute(&value, attr, ordinal) != cudaSuccess) {
@@ -69,6 +59,16 @@ void set(Quantity& q, double value, std::string_view note) {
 }
 
 }  // namespace
+
+std::string uuid_string(const CUuuid_st& uuid) {
+  const auto* b = reinterpret_cast<const unsigned char*>(uuid.bytes);
+  std::string s = "GPU-";
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
+    s += fmt::format("{:02x}", b[i]);
+  }
+  return s;
+}
 
 int cuda_device_count(std::string* why) {
   int count = 0;

@@ -9,7 +9,12 @@
 #include "models/gpu_spec.hpp"
 #include "models/run.hpp"
 
+struct CUuuid_st;  // cudaUUID_t and the driver's CUuuid
+
 namespace roofline {
+
+// A device's UUID as nvidia-smi writes it: GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.
+std::string uuid_string(const CUuuid_st& uuid);
 
 // DeviceInfo plus the per-SM limits the occupancy model reads.
 struct DeviceProperties {

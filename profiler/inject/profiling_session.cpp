@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <thread>
@@ -10,6 +9,7 @@
 #include "profiler/counter_availability.hpp"
 #include "profiler/cupti_check.hpp"
 #include "profiler/cupti_collector.hpp"
+#include "profiler/device_query.hpp"
 #include "profiler/l2_flush.hpp"
 #include "models/profiled_launch.hpp"
 #include "profiler/metric_names.hpp"
@@ -103,13 +103,9 @@ CounterLock& ProfilingSession::counter_lock(CUdevice device) {
   auto& slot = counter_locks_[device];
   if (!slot) {
     CUuuid uuid{};
-    char key[2 * sizeof uuid.bytes + 1] = {};
-    if (cuDeviceGetUuid_v2(&uuid, device) == CUDA_SUCCESS)
-      for (std::size_t i = 0; i < sizeof uuid.bytes; ++i)
-        std::snprintf(key + 2 * i, 3, "%02x", static_cast<unsigned char>(uuid.bytes[i]));
-    else
-      std::snprintf(key, sizeof key, "device%d", static_cast<int>(device));
-    slot = std::make_unique<CounterLock>(key);
+    slot = std::make_unique<CounterLock>(cuDeviceGetUuid_v2(&uuid, device) == CUDA_SUCCESS
+                                             ? uuid_string(uuid)
+                                             : "device" + std::to_string(static_cast<int>(device)));
   }
   return *slot;
 }
