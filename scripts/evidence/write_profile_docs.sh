@@ -5,8 +5,7 @@
 set -euo pipefail
 D=$1 O=$2
 here=$(dirname "$0")
-ms() { grep "^$1: " "$D/wall.txt" | sed -E 's/.* in ([0-9]+) ms/\1/'; }
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (a[int((NR+1)/2)] + a[int(NR/2)+1]) / 2}'; }
+source "$here/wall_times.sh"
 {
   cat <<EOT
 # roofline profile beside Nsight Compute
@@ -49,8 +48,8 @@ EOT
 } > "$O/profile-vs-ncu.md"
 alone=(); trace=()
 pairs=$(grep -c "^torch_alone_" "$D/wall.txt")
-for i in $(seq "$pairs"); do alone+=("$(ms torch_alone_$i)"); trace+=("$(ms torch_trace_$i)"); done
-a=$(median "${alone[@]}"); t=$(median "${trace[@]}"); p=$(ms torch_profile); n=$(ms torch_ncu)
+for i in $(seq "$pairs"); do alone+=("$(ms torch_alone_$i "$D")"); trace+=("$(ms torch_trace_$i "$D")"); done
+a=$(median "${alone[@]}"); t=$(median "${trace[@]}"); p=$(ms torch_profile "$D"); n=$(ms torch_ncu "$D")
 range() { printf '%s\n' "$@" | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/-/–/'; }
 {
   cat <<EOT

@@ -7,8 +7,7 @@ set -euo pipefail
 R=$1
 cd "$(dirname "$0")/../.."
 H=docs/results/h100/triton G=docs/results/h200/triton
-ms() { grep "^$1: " "$2/wall.txt" | sed -E 's/.* in ([0-9]+) ms/\1/'; }
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
+source scripts/evidence/wall_times.sh
 alone=() trace=()
 for i in $(seq "$(grep -c '^alone_' $H/wall.txt)"); do alone+=("$(ms alone_$i $H)"); trace+=("$(ms trace_$i $H)"); done
 {
