@@ -398,11 +398,15 @@ std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> j
     // passes); ROOFLINE_CUPTI_REENABLE=1 enables and disables it around every collection.
     RangeProfilerGuard guard;
     guard.capture = capture_.get();
+    detail::TraceLaps laps("collector");
     enable_for(config, range_capacity(ranges));
+    laps.lap("enabled");
     guard.owner = this;  // until success
     configure(config, range_capacity(ranges));
+    laps.lap("configured");
     passes = run_passes(jobs, config, flush, stream, guard, captured);
     decoded = evaluate(config, ranges, notes);
+    laps.lap("evaluated");
     if (!reenable_each_collect()) guard.owner = nullptr;  // success: stays enabled for the next collection
   } catch (const CuptiError& e) {
     if (!means_counters_unavailable(e.status())) throw;

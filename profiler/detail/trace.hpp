@@ -1,6 +1,7 @@
 #pragma once
 // ROOFLINE_TRACE=1: wall-clock laps of the measurement's steps on stderr, to see where the time
-// of `roofline measure` goes. Costs one getenv per process when off.
+// of `roofline measure` goes, and, in a program under `roofline profile`, where its batches'
+// saves and replays go (or stop). Costs one getenv per process when off.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

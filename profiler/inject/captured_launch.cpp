@@ -21,6 +21,8 @@ bool parameter_info(CUfunction f, std::size_t i, std::size_t& offset, std::size_
 
 CapturedLaunch::CapturedLaunch(const MemsetOp& op) : stream_(op.stream), memset_(op) {}
 
+CapturedLaunch::CapturedLaunch(const CUDA_MEMCPY3D& copy) : copy_(copy) {}
+
 CapturedLaunch::CapturedLaunch(unsigned cbid, const void* params) {
   switch (cbid) {
     case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
@@ -114,6 +116,10 @@ void CapturedLaunch::launch(void* stream) {
         break;
       default: check(cuMemsetD32Async(m.destination, m.value, m.count, replay_stream_), "cuMemsetD32Async"); break;
     }
+    return;
+  }
+  if (copy_) {
+    check(cuMemcpy3DAsync(&*copy_, replay_stream_), "cuMemcpy3DAsync");
     return;
   }
   std::vector<void*> args;

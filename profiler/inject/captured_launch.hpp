@@ -2,7 +2,8 @@
 // One kernel launch of the profiled program, captured at the launch call with everything needed
 // to launch it again later: the function, the shape, and a copy of the argument values (the
 // program's argument pointers are only valid during the call). A memset of device memory is kept
-// the same way, so that a batch replays it in its place instead of ending before it.
+// the same way, so that a batch replays it in its place instead of ending before it, and so is a
+// graph's copy node, replayed in its place among the graph's kernels.
 #include <cuda.h>
 
 #include <cstdint>
@@ -31,8 +32,10 @@ class CapturedLaunch final : public ReplayJob {
   explicit CapturedLaunch(const CUDA_KERNEL_NODE_PARAMS& node);
   // A memset, replayed in its place in every pass (it launches no kernel, so it has no range).
   explicit CapturedLaunch(const MemsetOp& op);
+  // A graph's copy node, likewise.
+  explicit CapturedLaunch(const CUDA_MEMCPY3D& copy);
 
-  int kernel_launches() const override { return memset_ ? 0 : 1; }
+  int kernel_launches() const override { return memset_ || copy_ ? 0 : 1; }
   void restore() override;  // puts the batch's saved memory back, when this launch is the batch's first
   void launch(void* stream) override;
 
@@ -59,6 +62,7 @@ class CapturedLaunch final : public ReplayJob {
   std::vector<unsigned char> extra_buffer_;     // CU_LAUNCH_PARAM_BUFFER_POINTER form
   bool uses_extra_ = false;
   std::optional<MemsetOp> memset_;
+  std::optional<CUDA_MEMCPY3D> copy_;
   CUstream replay_stream_ = nullptr;
 };
 

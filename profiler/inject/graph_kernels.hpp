@@ -1,5 +1,5 @@
 #pragma once
-// The kernel nodes of instantiated CUDA graphs, for replaying them one by one as ncu profiles
+// The nodes of instantiated CUDA graphs, for replaying their kernels one by one as ncu profiles
 // graph kernel nodes. An executable graph does not list its nodes, so a copy of the graph it was
 // instantiated from is kept (the program may destroy its own).
 #include <cuda.h>
@@ -17,14 +17,15 @@ class GraphKernels {
  public:
   ~GraphKernels();
   void on_instantiated(CUgraphExec exec, CUgraph graph);  // clones graph
-  // The executable graph's kernel nodes in topological order, ready to replay. Throws
-  // std::runtime_error when the graph holds nodes that are neither kernels nor empty (copies,
-  // memsets, host calls, child graphs...): replaying its kernels alone would not re-create the
-  // memory each one saw.
-  std::vector<std::unique_ptr<CapturedLaunch>> kernels(CUgraphExec exec) const;
+  // The executable graph's kernel, memset and copy nodes in topological order (a child graph's in
+  // its place), ready to replay; host, event and empty nodes change no device memory and are left
+  // out. Throws std::runtime_error when the graph holds nodes that cannot be replayed (memory
+  // allocations, conditionals, ...): its kernels alone would not see the memory they saw.
+  std::vector<std::unique_ptr<CapturedLaunch>> operations(CUgraphExec exec) const;
 
  private:
   std::map<CUgraphExec, CUgraph> clones_;
+  std::map<CUgraphExec, std::string> not_copied_;  // why a graph could not be copied
 };
 
 }  // namespace roofline::inject

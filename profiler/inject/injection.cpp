@@ -7,6 +7,7 @@
 #include <cupti_profiler_target.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -15,6 +16,7 @@
 #include <string_view>
 
 #include "profiler/cupti_check.hpp"
+#include "profiler/detail/trace.hpp"
 #include "profiler/inject/captured_launch.hpp"
 #include "profiler/inject/inject_options.hpp"
 #include "profiler/inject/profiling_session.hpp"
@@ -57,7 +59,7 @@ bool ends_batch(std::string_view api) {
   return false;
 }
 
-void track_memory(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
+void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
   if (*static_cast<const CUresult*>(cb.functionReturnValue) != CUDA_SUCCESS) return;
   switch (id) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2: {
@@ -92,6 +94,15 @@ void track_memory(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
       g_session->on_allocation(cb.context, p->ptr, p->size);
       break;
     }
+    default: break;
+  }
+}
+
+// Memory is forgotten as its free begins, not when it returns: a launch in another thread would
+// otherwise save it for replay while it goes away (the copy of freed memory fails: seen in
+// NVIDIA's simpleCallback sample, whose stream callbacks free memory).
+void forget_freed(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
+  switch (id) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemFree_v2:
       g_session->on_free(static_cast<const cuMemFree_v2_params*>(cb.functionParams)->dptr);
       break;
@@ -108,21 +119,32 @@ void track_memory(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
 
 void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
   const bool graph = id == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch || id == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz;
+  const auto memset = memset_of(id, cb.functionParams);
+  // A call that runs work or changes device memory is held from its entry to its return: its
+  // work must not land between another thread's save of memory and that batch's replay (seen with
+  // NVIDIA's simpleCallback sample, eight threads launching and copying at once: a launch that
+  // reached the GPU during another thread's replay was counted there and its memory restored
+  // away, and the sample's own check failed).
+  const bool held = is_kernel_launch(id) || graph || memset || ends_batch(cb.functionName);
   if (cb.callbackSite == CUPTI_API_ENTER) {
+    if (held) g_session->hold();
     if (is_kernel_launch(id))
       g_session->on_launch_enter(id, cb);
     else if (graph)
       g_session->on_graph_launch(cb);
-    else if (const auto memset = memset_of(id, cb.functionParams))
+    else if (memset)
       g_session->on_memset(*memset, cb.context);
-    else if (ends_batch(cb.functionName))
+    else if (ends_batch(cb.functionName)) {
       g_session->end_batch();
+      forget_freed(id, cb);
+    }
     return;
   }
   if (is_kernel_launch(id))
     g_session->on_launch_exit();
   else
-    track_memory(id, cb);
+    track_allocation(id, cb);
+  if (held) g_session->release();
 }
 
 void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
@@ -175,15 +197,19 @@ void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, siz
 }
 
 void at_exit() {
-  if (!g_session) return;
+  static std::atomic<bool> done{false};
+  if (!g_session || done.exchange(true)) return;
   t_library_call = true;
+  detail::TraceLaps laps("exit");
   try {
     g_session->end_batch();
   } catch (const std::exception& e) {
     report_error(e.what());
   }
+  laps.lap("last batch replayed");
   cuptiActivityFlushAll(1);
   cuptiUnsubscribe(g_subscriber);
+  laps.lap("activity flushed");
 }
 
 std::string read_file(const char* path) {
@@ -205,7 +231,11 @@ int initialize() {
   const InjectOptions options = options_from_environment();
   g_spool = std::make_unique<SpoolWriter>(options.spool_dir);
   write_process_record();
-  g_session = std::make_unique<ProfilingSession>(options, *g_spool);
+  // CUPTI loads NVIDIA's profiling libraries when it first sets up counters, after at_exit was
+  // registered; exit runs their handlers first, and a batch still open then (a program that ends
+  // without a copy or free after its last launches) was replayed through torn-down libraries and
+  // crashed the program. Registered again after each setup, at_exit runs before theirs.
+  g_session = std::make_unique<ProfilingSession>(options, *g_spool, [] { std::atexit(at_exit); });
   if (!options.metrics.empty()) {
     // Before the program loads any module: CUPTI instruments the SASS of modules loaded after
     // this for the smsp__sass_* counters.

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "profiler/counter_availability.hpp"
+#include "profiler/detail/trace.hpp"
 #include "profiler/cupti_check.hpp"
 #include "profiler/cupti_collector.hpp"
 #include "profiler/device_query.hpp"
@@ -63,8 +64,8 @@ struct ProfilingSession::ContextProfiler {
   }
 };
 
-ProfilingSession::ProfilingSession(InjectOptions options, SpoolWriter& spool)
-    : options_(std::move(options)), spool_(spool) {
+ProfilingSession::ProfilingSession(InjectOptions options, SpoolWriter& spool, std::function<void()> after_counter_setup)
+    : options_(std::move(options)), spool_(spool), after_counter_setup_(std::move(after_counter_setup)) {
   for (const auto& m : options_.metrics)
     if (!is_launch_metric(m)) cupti_metrics_.push_back(m);
 }
@@ -96,6 +97,7 @@ CuptiCollector& ProfilingSession::collector_for(ContextProfiler& cp, CUcontext c
   collector->validate(options_.metrics);
   cp.collector = std::move(collector);
   cp.flush = std::make_unique<L2Flush>();
+  if (after_counter_setup_) after_counter_setup_();
   return *cp.collector;
 }
 
@@ -163,6 +165,14 @@ bool ProfilingSession::select(const std::string& match_name, int device) {
   return options_.launch_count < 0 || n < options_.launch_skip + options_.launch_count;
 }
 
+void ProfilingSession::hold() {
+  if (!cupti_metrics_.empty()) mutex_.lock();
+}
+
+void ProfilingSession::release() {
+  if (!cupti_metrics_.empty()) mutex_.unlock();
+}
+
 void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_CallbackData& cb) {
   std::lock_guard lock(mutex_);
   auto launch = std::make_unique<CapturedLaunch>(cbid, cb.functionParams);
@@ -204,16 +214,21 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
   if (!selected && !batch_.open()) return;
   if (!batch_.open()) {
     try {
+      detail::TraceLaps laps("open batch");
       if (counters_failed_) throw std::runtime_error(counters_failure_);
       ContextProfiler& cp = profiler_for(cb.context);
       with_counters(cb.context, device, cp, [] {});  // set up now: a device without counters says so here
+      laps.lap("counters set up");
       if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the launch");
+      laps.lap("synchronized");
       batch_.saved = std::make_unique<DeviceMemoryTracker::Snapshot>(memory_, cb.context, cp.stream);
+      laps.lap("memory saved");
       // The copy left the L2 full of its dirty lines, which the program's next launches would
       // write back on their own time: written back now, as a flush before a pass does.
       cp.flush->flush(cp.stream);
       if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS)
         throw std::runtime_error("the L2 flush after saving memory failed");
+      laps.lap("flushed");
       batch_.context = cb.context;
       batch_.device = device;
     } catch (const std::exception& e) {
@@ -249,17 +264,18 @@ void ProfilingSession::on_graph_instantiated(CUgraphExec exec, CUgraph graph) {
 }
 
 // A graph's kernel nodes are profiled one by one, as ncu does: its memory is saved before it
-// runs, its kernels replayed in topological order from there (each counted one after an L2
-// flush), and the memory put back before the program's own launch of the graph goes ahead.
+// runs, its kernels replayed in topological order from there with its memsets and copies in
+// their places (each counted kernel after an L2 flush), and the memory put back before the
+// program's own launch of the graph goes ahead.
 void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
   std::lock_guard lock(mutex_);
   end_batch();
   add_program_launch(cb.correlationId);
   if (cupti_metrics_.empty()) return;
   const auto* p = static_cast<const cuGraphLaunch_params*>(cb.functionParams);
-  std::vector<std::unique_ptr<CapturedLaunch>> kernels;
+  std::vector<std::unique_ptr<CapturedLaunch>> operations;
   try {
-    kernels = graphs_.kernels(p->hGraph);
+    operations = graphs_.operations(p->hGraph);
   } catch (const std::exception& e) {
     write_counters(cb.correlationId, -1, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
     return;
@@ -267,7 +283,8 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
   CUdevice device = 0;
   cuCtxGetDevice(&device);
   bool any = false;
-  for (auto& k : kernels) {
+  for (auto& k : operations) {
+    if (k->kernel_launches() == 0) continue;  // a memset or copy node, replayed in its place
     const char* name = nullptr;
     cuFuncGetName(&name, k->function());
     const std::string mangled = name != nullptr ? name : "";
@@ -275,11 +292,11 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
     k->counted = select(name_for_matching(mangled, demangle_symbol(mangled), options_.name_base), device);
     any = any || k->counted;
   }
-  if (any) replay_graph(cb.context, device, kernels);
+  if (any) replay_graph(cb.context, device, operations);
 }
 
 void ProfilingSession::replay_graph(CUcontext context, CUdevice device,
-                                    std::vector<std::unique_ptr<CapturedLaunch>>& kernels) {
+                                    std::vector<std::unique_ptr<CapturedLaunch>>& operations) {
   try {
     if (counters_failed_) throw std::runtime_error(counters_failure_);
     ContextProfiler& cp = profiler_for(context);
@@ -288,14 +305,14 @@ void ProfilingSession::replay_graph(CUcontext context, CUdevice device,
     const KernelActivityPaused paused;
     with_counters(context, device, cp, [&] {
       replayer_.run(context, [&] {
-        collect_and_write(cp, kernels, saved);
+        collect_and_write(cp, operations, saved);
         saved.restore(cp.stream);  // the program's launch of the graph starts from the memory it left
         if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS)
           throw std::runtime_error("restoring the graph's memory failed");
       });
     });
   } catch (const std::exception& e) {
-    for (auto& k : kernels)
+    for (auto& k : operations)
       if (k->counted) write_counters(k->correlation, k->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
   }
 }
@@ -341,11 +358,14 @@ void ProfilingSession::end_batch() {
   LaunchBatch batch = std::move(batch_);
   batch_ = LaunchBatch{};
   try {
+    detail::TraceLaps laps("end batch");
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the replay");
+    laps.lap("synchronized");
     ContextProfiler& cp = profiler_for(batch.context);
     const KernelActivityPaused paused;
     with_counters(batch.context, batch.device, cp,
                   [&] { replayer_.run(batch.context, [&] { collect_and_write(cp, batch.launches, *batch.saved); }); });
+    laps.lap("replayed");
   } catch (const std::exception& e) {
     for (auto& l : batch.launches)
       if (l->counted) write_counters(l->correlation, l->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
@@ -359,13 +379,20 @@ void ProfilingSession::on_allocation(CUcontext context, CUdeviceptr ptr, std::si
 
 void ProfilingSession::on_free(CUdeviceptr ptr) {
   std::lock_guard lock(mutex_);
+  end_batch();  // under the same lock: no batch saves the memory between its replay and the free
   memory_.remove(ptr);
 }
 
 void ProfilingSession::on_context_destroy(CUcontext context) {
   std::lock_guard lock(mutex_);
+  detail::TraceLaps laps("context destroyed");
   if (batch_.open() && batch_.context == context) end_batch();
-  profilers_.erase(context);
+  // Every context's profiler goes, not only this one's: seen on the H100, the first context's
+  // next collection hung in its passes once a second context had held the counters and been
+  // destroyed (a program that creates, uses and destroys a context of its own, then launches again
+  // in the primary one). Each is set up again when next used.
+  profilers_.clear();
+  laps.lap("profilers released");
 }
 
 }  // namespace roofline::inject

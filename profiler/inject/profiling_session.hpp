@@ -32,9 +32,14 @@ namespace roofline::inject {
 
 class ProfilingSession {
  public:
-  ProfilingSession(InjectOptions options, SpoolWriter& spool);
+  // after_counter_setup: called each time a context's counters have been set up.
+  ProfilingSession(InjectOptions options, SpoolWriter& spool, std::function<void()> after_counter_setup);
   ~ProfilingSession();
 
+  // With counters, hold() at a call's entry and release() at its return keep other threads'
+  // batches (their save of memory, their replay) off the call's work; trace-only, they do nothing.
+  void hold();
+  void release();
   void on_launch_enter(CUpti_CallbackId cbid, const CUpti_CallbackData& cb);
   void on_launch_exit();
   void on_graph_launch(const CUpti_CallbackData& cb);
@@ -44,6 +49,8 @@ class ProfilingSession {
   // Before an API call that changes device memory (or may let the host see it changed).
   void end_batch();
   void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
+  // As a free begins: the open batch is replayed (its launches may use the memory), then the
+  // memory is forgotten, so that no later batch saves it while it goes away.
   void on_free(CUdeviceptr ptr);
   void on_context_destroy(CUcontext context);
   bool is_program_launch(std::uint64_t correlation);  // for the Activity API's records
@@ -69,11 +76,12 @@ class ProfilingSession {
   // Replays jobs from saved (restored before each pass) and writes each counted one's counters.
   void collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
                          const DeviceMemoryTracker::Snapshot& saved);
-  void replay_graph(CUcontext context, CUdevice device, std::vector<std::unique_ptr<CapturedLaunch>>& kernels);
+  void replay_graph(CUcontext context, CUdevice device, std::vector<std::unique_ptr<CapturedLaunch>>& operations);
 
   InjectOptions options_;
   SpoolWriter& spool_;
   std::vector<std::string> cupti_metrics_;  // options_.metrics less launch__* (the CLI fills those)
+  std::function<void()> after_counter_setup_;
   std::recursive_mutex mutex_;
   DeviceMemoryTracker memory_;
   LaunchBatch batch_;

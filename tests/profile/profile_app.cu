@@ -1,5 +1,6 @@
 // A CUDA program for `roofline profile` to measure, built like any user's: several kernels, two
-// streams driven by two host threads, a CUDA graph, a library kernel (CUB), a memset between
+// streams driven by two host threads, CUDA graphs (one with a memset, a copy and a host call
+// between its kernels), a library kernel (CUB), a last launch with no copy after it, a memset between
 // in-place kernels, a second context entered through the driver API, and in-place kernels whose
 // results are checked at the end, so that a profiler that replays launches without restoring
 // memory (or without the memset) makes it fail.
@@ -127,6 +128,25 @@ int main(int argc, char** argv) {
   for (int k = 0; k < 2; ++k) CHECK(cudaGraphLaunch(exec, s1));
   CHECK(cudaStreamSynchronize(s1));
 
+  // A graph with a memset, a copy and a host call between its kernels, launched twice: v = 0 -> 1,
+  // u = v -> 3 each time, and the host call counts the graph's runs (a replay must not call it).
+  float *u, *v;
+  CHECK(cudaMalloc(&u, n * sizeof(float)));
+  CHECK(cudaMalloc(&v, n * sizeof(float)));
+  static int host_calls = 0;
+  cudaGraph_t mixed;
+  cudaGraphExec_t mixed_exec;
+  CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeThreadLocal));
+  CHECK(cudaMemsetAsync(v, 0, n * sizeof(float), s1));
+  scale_in_place<<<blocks(n), 256, 0, s1>>>(n, v);
+  CHECK(cudaMemcpyAsync(u, v, n * sizeof(float), cudaMemcpyDeviceToDevice, s1));
+  scale_in_place<<<blocks(n), 256, 0, s1>>>(n, u);
+  CHECK(cudaLaunchHostFunc(s1, [](void*) { ++host_calls; }, nullptr));
+  CHECK(cudaStreamEndCapture(s1, &mixed));
+  CHECK(cudaGraphInstantiate(&mixed_exec, mixed, 0));
+  for (int k = 0; k < 2; ++k) CHECK(cudaGraphLaunch(mixed_exec, s1));
+  CHECK(cudaStreamSynchronize(s1));
+
   // A library kernel: CUB's sum of x.
   void* temp = nullptr;
   size_t temp_bytes = 0;
@@ -172,13 +192,14 @@ int main(int argc, char** argv) {
   CHECK_CU(cuCtxSetCurrent(primary));
 
   // Every result against the host's.
-  std::vector<float> ry(n), rz(n), rg(n), rw(n);
+  std::vector<float> ry(n), rz(n), rg(n), rw(n), ru(n);
   std::vector<__half> rc(n);
   float rsum = 0;
   CHECK(cudaMemcpy(ry.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(rz.data(), z, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(rg.data(), g, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(rw.data(), w, n * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(ru.data(), u, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(rc.data(), c, n * sizeof(__half), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(&rsum, sum, sizeof(float), cudaMemcpyDeviceToHost));
   double want_sum = 0;
@@ -189,14 +210,20 @@ int main(int argc, char** argv) {
     wrong += rz[i] != 31.0f;                                                  // 1 -> 3 -> 7 -> 15 -> 31
     wrong += rg[i] != 1.0f;                                                   // gathered before the graph ran
     wrong += rw[i] != 3.0f;                                                   // the memset replayed in its place
+    wrong += ru[i] != 3.0f;                                                   // the mixed graph's copy
     wrong += __half2float(rc[i]) != static_cast<float>(i % 5) + 0.5f;
     wrong += std::fabs(hx2[i] - (2.0f * hx[i] + 1.0f)) > 1e-5f;
   }
   if (std::fabs(rsum - want_sum) > 1e-3 * want_sum) ++wrong;
+  if (host_calls != 2) ++wrong;
   if (wrong) {
     std::printf("profile_app: WRONG results: %d mismatches\n", wrong);
     return 1;
   }
-  std::printf("profile_app: %d elements, %d launches plus 2 graph launches, results correct\n", n, g_launches);
+  // The last launch is followed by no copy or free: a program may end right after its kernels.
+  scale_in_place<<<blocks(n), 256, 0, s1>>>(n, w);
+  launched();
+  CHECK(cudaStreamSynchronize(s1));
+  std::printf("profile_app: %d elements, %d launches plus 4 graph launches, results correct\n", n, g_launches);
   return exit_code;
 }

@@ -59,6 +59,23 @@ TEST_F(ProfileGpu, ACrashingProgramLeavesAPartialRun) {
   EXPECT_EQ(run(profile("", "--n 100000 --crash-after 2")), 128 + 6);  // SIGABRT
 }
 
+// Every launch gets its counters: the kernels of a graph that also copies, sets memory and calls
+// the host (replayed with its copies and memsets in their places, the host call left to the
+// program), and the last launch, after which the program ends with no copy or free (replayed as
+// it exits: it had crashed NVIDIA's simplePrintf sample). profile_app checks its results and that
+// the graph's host call ran once per launch of the graph.
+TEST_F(ProfileGpu, MixedGraphsAndALastLaunchGetTheirCounters) {
+  ASSERT_EQ(run(profile("", "--n 100000")), 0);
+  const std::string counts = output_of(roofline() + " query --db " + db_.string() +
+                                       " --format csv \"SELECT sum(counter_status = 'collected'), count(*), "
+                                       "sum(graph_node != 0) FROM v_profile_launches\"");
+  const auto row = counts.substr(counts.find('\n') + 1);
+  int collected = 0, launches = 0, graph_kernels = 0;
+  ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d", &collected, &launches, &graph_kernels), 3) << counts;
+  EXPECT_EQ(graph_kernels, 8);  // two graphs of two kernels, each launched twice
+  EXPECT_EQ(collected, launches);
+}
+
 // Two programs profiled at once on one GPU take turns with its counters (CounterLock): without
 // that, the second one's setup failed with CUPTI_ERROR_HARDWARE_BUSY and it got none.
 TEST_F(ProfileGpu, TwoProgramsAtOnceBothGetTheirCounters) {
