@@ -91,7 +91,13 @@ void SpoolReader::read_line(File& f, const std::string& line, std::vector<Profil
     GraphCounters g;
     g.index = j.value("graph_index", -1);
     read_counters(j, g.counters);
-    g.counters.id.demangled = g.index >= 0 ? fmt::format("graph_kernel_node_{}", g.index) : "graph_launch";
+    // Named for the progress line; the Activity API's record names the stored launch.
+    if (j.contains("mangled")) {
+      read_identity(j, g.counters.id);
+      g.counters.id.demangled = demangle_symbol(g.counters.id.mangled);
+    } else {
+      g.counters.id.demangled = g.index >= 0 ? fmt::format("graph_kernel_node_{}", g.index) : "graph_launch";
+    }
     f.graph_counters[corr].push_back(g);
     arrived.push_back(g.counters);
     return;

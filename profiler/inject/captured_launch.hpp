@@ -47,6 +47,7 @@ class CapturedLaunch final : public ReplayJob {
 
   std::uint64_t correlation = 0;  // CUPTI's id of the program's launch call
   int graph_index = kDirectLaunch;  // a graph's kernel node: its position in the graph's topological order
+  std::string name;                 // a graph's kernel node: its mangled name (it has no launch record)
   bool counted = false;           // its counters are wanted (selected by the program's filters)
   std::string why_not_replayable;  // empty when it can be launched again
   // Set on a batch's first launch: restore() enqueues it before every pass.

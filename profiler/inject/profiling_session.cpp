@@ -288,6 +288,7 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
     const char* name = nullptr;
     cuFuncGetName(&name, k->function());
     const std::string mangled = name != nullptr ? name : "";
+    k->name = mangled;
     k->correlation = cb.correlationId;
     k->counted = select(name_for_matching(mangled, demangle_symbol(mangled), options_.name_base), device);
     any = any || k->counted;
@@ -313,7 +314,9 @@ void ProfilingSession::replay_graph(CUcontext context, CUdevice device,
     });
   } catch (const std::exception& e) {
     for (auto& k : operations)
-      if (k->counted) write_counters(k->correlation, k->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
+      if (k->counted)
+        write_counters(k->correlation, k->graph_index, "timing-only",
+                       std::string("counters not collected: ") + e.what(), 0, "{}", k.get());
   }
 }
 
@@ -328,10 +331,16 @@ bool ProfilingSession::is_program_launch(std::uint64_t correlation) {
 }
 
 void ProfilingSession::write_counters(std::uint64_t correlation, int graph_index, const std::string& status,
-                                      const std::string& note, int passes, const std::string& values_json) {
+                                      const std::string& note, int passes, const std::string& values_json,
+                                      const CapturedLaunch* graph_kernel) {
   JsonLine line;
   line.field("type", "counters").field("corr", static_cast<unsigned long long>(correlation));
   if (graph_index != kDirectLaunch) line.field("graph_index", graph_index);
+  // A graph's kernel has no launch record: its name and shape, for the progress line.
+  if (graph_kernel != nullptr && !graph_kernel->name.empty())
+    line.field("mangled", graph_kernel->name)
+        .triple("grid", graph_kernel->grid[0], graph_kernel->grid[1], graph_kernel->grid[2])
+        .triple("block", graph_kernel->block[0], graph_kernel->block[1], graph_kernel->block[2]);
   line.field("status", status).field("note", note).field("passes", passes).raw("values", values_json);
   spool_.write(line);
 }
@@ -348,7 +357,8 @@ void ProfilingSession::collect_and_write(ContextProfiler& cp, std::vector<std::u
     const CounterResult& r = results[i];
     JsonLine values;
     for (const auto& v : r.values) values.field(v.name, v.value);
-    write_counters(launches[i]->correlation, launches[i]->graph_index, std::string(to_string(r.status)), r.note, r.passes, values.str());
+    write_counters(launches[i]->correlation, launches[i]->graph_index, std::string(to_string(r.status)), r.note,
+                   r.passes, values.str(), launches[i].get());
   }
 }
 

@@ -72,7 +72,7 @@ class ProfilingSession {
   bool select(const std::string& match_name, int device);
   // graph_index: a graph kernel's position, -1 for all of a graph launch's kernels, kDirectLaunch otherwise.
   void write_counters(std::uint64_t correlation, int graph_index, const std::string& status, const std::string& note,
-                      int passes, const std::string& values_json);
+                      int passes, const std::string& values_json, const CapturedLaunch* graph_kernel = nullptr);
   // Replays jobs from saved (restored before each pass) and writes each counted one's counters.
   void collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
                          const DeviceMemoryTracker::Snapshot& saved);

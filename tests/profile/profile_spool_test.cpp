@@ -97,6 +97,21 @@ TEST_F(SpoolTest, GraphKernelsAreNamedByTheActivityRecordAndOrderedByStart) {
   EXPECT_NE(launches[1].counter_note.find("ended before"), std::string::npos);
 }
 
+// A graph's kernel has no launch record: its counters line names it for the progress line (it
+// had read "graph_kernel_node_0 (1x1x1 blocks of 1)").
+TEST_F(SpoolTest, AGraphKernelsCountersNameItForTheProgressLine) {
+  append("123.jsonl", std::string(kProcess) +
+                          R"J({"type":"counters","corr":11,"graph_index":0,"mangled":"_Z5scalePf","grid":[4,1,1],)J"
+                          R"J("block":[128,1,1],"status":"collected","note":"","passes":6,"values":{}})J"
+                          "\n");
+  SpoolReader reader(dir_);
+  const auto arrived = reader.poll();
+  ASSERT_EQ(arrived.size(), 1u);
+  EXPECT_EQ(arrived[0].id.demangled, "scale(float*)");
+  EXPECT_EQ(arrived[0].id.grid.x, 4u);
+  EXPECT_EQ(arrived[0].id.block.x, 128u);
+}
+
 TEST_F(SpoolTest, ATornLastLineOfAKilledProcessIsIgnored) {
   append("9.jsonl", std::string(kProcess) + kLaunch + "{\"type\":\"kernel\",\"corr\":10,\"start");
   SpoolReader reader(dir_);
