@@ -98,9 +98,10 @@ void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
   }
 }
 
-// Memory is forgotten as its free begins, not when it returns: a launch in another thread would
-// otherwise save it for replay while it goes away (the copy of freed memory fails: seen in
-// NVIDIA's simpleCallback sample, whose stream callbacks free memory).
+// Memory is forgotten as its free begins, after the open batch (whose launches may use it) was
+// replayed; the free is held against other threads' batches until it returns, so that none saves
+// the memory while it goes away (the copy of freed memory failed in NVIDIA's simpleCallback
+// sample, whose stream callbacks free memory).
 void forget_freed(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
   switch (id) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemFree_v2:

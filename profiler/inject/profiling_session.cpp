@@ -389,7 +389,6 @@ void ProfilingSession::on_allocation(CUcontext context, CUdeviceptr ptr, std::si
 
 void ProfilingSession::on_free(CUdeviceptr ptr) {
   std::lock_guard lock(mutex_);
-  end_batch();  // under the same lock: no batch saves the memory between its replay and the free
   memory_.remove(ptr);
 }
 

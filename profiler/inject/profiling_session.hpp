@@ -49,8 +49,6 @@ class ProfilingSession {
   // Before an API call that changes device memory (or may let the host see it changed).
   void end_batch();
   void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
-  // As a free begins: the open batch is replayed (its launches may use the memory), then the
-  // memory is forgotten, so that no later batch saves it while it goes away.
   void on_free(CUdeviceptr ptr);
   void on_context_destroy(CUcontext context);
   bool is_program_launch(std::uint64_t correlation);  // for the Activity API's records
