@@ -74,8 +74,8 @@ def main():
     print("The sample's verdict is what it printed about its own check (PASS, FAIL, waived ...), in the")
     print("run alone and profiled. \"stdout\" compares the two runs' standard output with every number set")
     print("aside (timings move from run to run), roofline's own closing table left out: `same`, or how many")
-    print("lines differ. Launches: recorded by")
-    print("roofline, with counters / without (the reason is stored with each launch).\n")
+    print("lines differ. Launches: recorded by roofline, and how many with counters (the reason for the")
+    print("others is stored with each launch, and listed below the table).\n")
     print("| sample | exit alone | exit profiled | verdict alone | verdict profiled | stdout | launches "
           "| with counters | run status | wall alone | wall profiled |")
     print("|---|---:|---:|---|---|---|---:|---:|---|---:|---:|")
