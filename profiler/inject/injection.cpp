@@ -126,7 +126,8 @@ void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
   // NVIDIA's simpleCallback sample, eight threads launching and copying at once: a launch that
   // reached the GPU during another thread's replay was counted there and its memory restored
   // away, and the sample's own check failed).
-  const bool held = is_kernel_launch(id) || graph || memset || ends_batch(cb.functionName);
+  const bool ends = !memset && ends_batch(cb.functionName);
+  const bool held = is_kernel_launch(id) || graph || memset || ends;
   if (cb.callbackSite == CUPTI_API_ENTER) {
     if (held) g_session->hold();
     if (is_kernel_launch(id))
@@ -135,7 +136,7 @@ void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
       g_session->on_graph_launch(cb);
     else if (memset)
       g_session->on_memset(*memset, cb.context);
-    else if (ends_batch(cb.functionName)) {
+    else if (ends) {
       g_session->end_batch();
       forget_freed(id, cb);
     }

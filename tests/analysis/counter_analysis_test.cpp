@@ -25,6 +25,15 @@ ProfiledLaunch fp32_add() {
   return l;
 }
 
+// The same add over 2^24 / `fraction` elements, taking `duration_s` (its clock unchanged).
+ProfiledLaunch smaller_fp32_add(double fraction, double duration_s) {
+  ProfiledLaunch l = fp32_add();
+  l.duration_s = duration_s;
+  for (auto& c : l.counters)
+    if (c.name != metric::sm_clock) c.value /= fraction;
+  return l;
+}
+
 TEST(CounterAnalysis, AStreamingAddIsDramBoundAndItsSpeedOfLightIsItsBytesAtTheCeiling) {
   const GpuSpec& gpu = find_gpu("h100-sxm");
   ASSERT_DOUBLE_EQ(gpu.dram_bandwidth_sustained.value, 3.2e12);
@@ -49,11 +58,7 @@ TEST(CounterAnalysis, MissingCountersAreNamedNotTakenAsZero) {
 }
 
 TEST(CounterAnalysis, ATinyLaunchIsLaunchBoundAndItsSpeedOfLightIsTheLaunchFloor) {
-  ProfiledLaunch l = fp32_add();
-  l.duration_s = 5e-6;
-  for (auto& c : l.counters)
-    if (c.name != metric::sm_clock) c.value /= 1024;  // 2^14 elements
-  const CounterAnalysis a = analyse_counters(l, find_gpu("h100-sxm"));
+  const CounterAnalysis a = analyse_counters(smaller_fp32_add(1024, 5e-6), find_gpu("h100-sxm"));  // 2^14 elements
   // The launch floor: 3.9 us of overhead and 0.13 us of a real grid's fill.
   EXPECT_EQ(a.limiter, "launch");  // 5 us <= 2 x 4.03 us, every unit far from its ceiling
   EXPECT_NEAR(a.sol_s, 4.03e-6, 1e-15);
@@ -63,11 +68,7 @@ TEST(CounterAnalysis, ATinyLaunchIsLaunchBoundAndItsSpeedOfLightIsTheLaunchFloor
 // A profiled duration leaves out the host's launch overhead, so a kernel can take less than the
 // launch floor: its speed of light is then what it took, and it lost nothing.
 TEST(CounterAnalysis, ALaunchShorterThanTheFloorLostNothing) {
-  ProfiledLaunch l = fp32_add();
-  l.duration_s = 2e-6;
-  for (auto& c : l.counters)
-    if (c.name != metric::sm_clock) c.value /= 4096;  // 2^12 elements
-  const CounterAnalysis a = analyse_counters(l, find_gpu("h100-sxm"));
+  const CounterAnalysis a = analyse_counters(smaller_fp32_add(4096, 2e-6), find_gpu("h100-sxm"));  // 2^12 elements
   EXPECT_EQ(a.limiter, "launch");
   EXPECT_DOUBLE_EQ(a.sol_s, 2e-6);
   EXPECT_DOUBLE_EQ(a.lost_s, 0.0);
