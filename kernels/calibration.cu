@@ -351,6 +351,40 @@ __global__ void __launch_bounds__(kBlock) fma_kernel(float a, float b, int itera
   clk.stop(rec);
 }
 
+// As the suite's Timer times a kernel: an event pair around each of `count` launches (`launch`
+// enqueues one on `stream`), queued behind a StreamBlocker in chunks the launch queue holds, so
+// that no host gap is timed. Seconds per launch.
+std::vector<double> queued_event_times(cudaStream_t stream, int count, const std::function<void()>& launch) {
+  std::vector<cudaEvent_t> events(2 * static_cast<std::size_t>(count), nullptr);
+  struct Guard {
+    std::vector<cudaEvent_t>& e;
+    ~Guard() {
+      for (auto x : e)
+        if (x != nullptr) (void)cudaEventDestroy(x);
+    }
+  } guard{events};
+  for (auto& e : events) ROOFLINE_CUDA_CHECK(cudaEventCreate(&e));
+  StreamBlocker blocker;
+  const int chunk = StreamBlocker::kMaxQueuedLaunches;
+  for (int first = 0; first < count; first += chunk) {
+    const bool held = blocker.run_held(stream, [&] {
+      for (int i = first; i < std::min(first + chunk, count); ++i) {
+        ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i], stream));
+        launch();
+        ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i + 1], stream));
+      }
+    });
+    if (!held) throw Error("calibration: the launch queue did not hold a chunk of timed launches");
+  }
+  std::vector<double> seconds;
+  for (int i = 0; i < count; ++i) {
+    float ms = 0.0f;
+    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events[2 * i], events[2 * i + 1]));
+    seconds.push_back(static_cast<double>(ms) * 1e-3);
+  }
+  return seconds;
+}
+
 template <typename Kernel>
 int resident_blocks(Kernel kernel, int sms) {
   int per_sm = 0;
@@ -612,8 +646,20 @@ std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, 
   const auto blocks =
       static_cast<unsigned>(resident_blocks(write4_one_shot_kernel, m.sms)) * static_cast<unsigned>(waves);
   auto* dst = reinterpret_cast<unsigned*>(m.dst);
-  return m.timed([&] { write4_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(dst, kWindowWords - 1, 7u); }, warmup,
-                 repetitions, waves, static_cast<std::int64_t>(blocks) * kBlock, 0);
+  const auto launch = [&] { write4_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(dst, kWindowWords - 1, 7u); };
+  for (int i = 0; i < warmup; ++i) launch();
+  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
+  // Queued as the suite times its kernels: what a grid takes beyond its waves is then comparable
+  // with the launch overhead measured the same way.
+  std::vector<Sample> out;
+  for (const double seconds : queued_event_times(m.stream, repetitions, launch)) {
+    Sample s;
+    s.seconds = seconds;
+    s.work = waves;
+    s.threads = static_cast<std::int64_t>(blocks) * kBlock;
+    out.push_back(s);
+  }
+  return out;
 }
 
 std::vector<Sample> CalibrationKernels::time_copy_waves(int waves, int warmup, int repetitions) {
@@ -722,47 +768,20 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
   for (int i = 0; i < warmup; ++i) empty_kernel<<<1, 32, 0, s0>>>();
   ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
-  // As the Timer does: an event pair around every launch, the launches queued behind a
-  // StreamBlocker in chunks the launch queue holds, so that no host gap is timed.
-  std::vector<cudaEvent_t> events(2 * static_cast<std::size_t>(back_to_back), nullptr);
-  struct Guard {
-    std::vector<cudaEvent_t>& e;
-    ~Guard() {
-      for (auto x : e)
-        if (x != nullptr) (void)cudaEventDestroy(x);
-    }
-  } guard{events};
-  for (auto& e : events) ROOFLINE_CUDA_CHECK(cudaEventCreate(&e));
-  StreamBlocker blocker;
-  auto held = [&](const std::function<void()>& enqueue) {
-    if (!blocker.run_held(s0, enqueue))
-      throw Error("calibration: the launch queue did not hold a chunk of empty launches");
-  };
-  const int chunk = StreamBlocker::kMaxQueuedLaunches;
-  for (int first = 0; first < back_to_back; first += chunk) {
-    held([&] {
-      for (int i = first; i < std::min(first + chunk, back_to_back); ++i) {
-        ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i], s0));
-        empty_kernel<<<1, 32, 0, s0>>>();
-        ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i + 1], s0));
-      }
-    });
-  }
-  for (int i = 0; i < back_to_back; ++i) {
-    float ms = 0.0f;
-    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events[2 * i], events[2 * i + 1]));
-    out.event_s.push_back(static_cast<double>(ms) * 1e-3);
-  }
+  out.event_s = queued_event_times(s0, back_to_back, [] { empty_kernel<<<1, 32, 0, nullptr>>>(); });
   // Throughput: chunks of launches with no events between them, queued the same way.
   if (batch > 0) {
+    StreamBlocker blocker;
+    const int chunk = StreamBlocker::kMaxQueuedLaunches;
     double total_s = 0.0;
     for (int first = 0; first < batch; first += chunk) {
       const int count = std::min(chunk, batch - first);
-      held([&] {
+      const bool held = blocker.run_held(s0, [&] {
         ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, s0));
         for (int i = 0; i < count; ++i) empty_kernel<<<1, 32, 0, s0>>>();
         ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, s0));
       });
+      if (!held) throw Error("calibration: the launch queue did not hold a chunk of empty launches");
       float ms = 0.0f;
       ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, m.ev0, m.ev1));
       total_s += static_cast<double>(ms) * 1e-3;

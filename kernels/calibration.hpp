@@ -109,7 +109,9 @@ class CalibrationKernels {
   // written; Sample::threads is the resident thread count.
   std::vector<Sample> time_copy_waves(int waves, int warmup, int repetitions);
   // One-shot write-only blocks (one 4-byte store per thread, into 4 MiB that stay in L2), `waves`
-  // times as many as fit on the device at once; work = waves.
+  // times as many as fit on the device at once; work = waves. Timed as the suite's Timer times
+  // kernels (queued behind a blocking kernel), so that what a grid takes beyond its waves
+  // compares with the empty kernel's launch overhead.
   std::vector<Sample> time_block_waves(int waves, int warmup, int repetitions);
   // Empty kernel launches.
   LaunchTimes time_empty_launches(int warmup, int back_to_back, int batch, int isolated);

@@ -49,6 +49,10 @@ constexpr std::array kParams{
              "shortest time one wave of a one-shot grid's blocks takes (launching, indexing, one access, retiring); "
              "the latency bound is at least the waves times this",
              &G::block_wave_ns},
+    GpuParam{"block_wave_launch_ns", "ns",
+             "what a one-shot grid of short blocks takes beyond its waves' turnover, timed as kernels are "
+             "(queued, between events); a turnover-bound launch takes this plus its waves times block_wave_ns",
+             &G::block_wave_launch_ns},
     GpuParam{"store_round_ns", "ns",
              "round trip of a store of loaded data with the DRAM idle: a thread that stores what it loaded waits "
              "for it each round of its stores (it grows with DRAM utilization as the DRAM round does)",

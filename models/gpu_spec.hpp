@@ -26,7 +26,7 @@ struct GpuSpec {
   // Latencies (ns)
   Quantity dram_latency_ns, dram_loaded_latency_ns, dram_stream_latency_ns, dram_queue_latency_ns, dram_ramp_ns;
   Quantity l2_latency_ns, l2_loaded_latency_ns;
-  Quantity block_wave_ns, store_round_ns, l2_cold_dirty_bytes;
+  Quantity block_wave_ns, block_wave_launch_ns, store_round_ns, l2_cold_dirty_bytes;
   Quantity l2_dirty_max_fraction, l2_early_writeback_fraction;
   Quantity launch_overhead_ns, launch_fill_ns;
   // Per-SM limits (occupancy)

@@ -5,8 +5,8 @@
 # TOPIC:
 #   atomics       the atomics' rates, beside the exploratory probe over table sizes that chose
 #                 the terms' form (scripts/device/atomics_probe.sh; atomics/probe.txt)
-#   block-waves   block_wave_ns, beside the one-shot write-only kernel it was first fitted to,
-#                 timed at five sizes (write_only.txt)
+#   block-waves   block_wave_ns and block_wave_launch_ns, beside the one-shot write-only kernel
+#                 block_wave_ns was first fitted to, timed at five sizes (write_only.txt)
 #   split-stores  store_revisit_l2_fraction, beside add_f16x8_unroll's L2 write sectors at three
 #                 sizes, and add_f16x8_pack's (measure.txt)
 #   cold-wave     a cold wave of reads beside the cold 2^20 adds dram_ramp_ns was fitted to
@@ -19,8 +19,9 @@
 #                 (scripts/device/l2_gather_probe.sh; gather/probe.txt)
 set -uo pipefail
 usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds|l2-random"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+D=${D:-.device}
+export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
+R=$PWD/$D/bin/roofline
 E=$OUT/${1:?$usage} && mkdir -p $E
 topic=${2:?$usage}
 { echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
@@ -31,7 +32,7 @@ case $topic in
     OUT=$E bash scripts/device/atomics_probe.sh > /dev/null 2>&1; echo "probe: exit $?" >> $E/facts.txt
     beside=$E/atomics/probe.txt ;;
   block-waves)
-    keys="block_wave|launch_overhead"
+    keys="block_wave|launch_overhead|launch_fill"
     $R measure --kernel write_only_f32 --n 2^20,2^22,2^24,2^26,2^28 --cache both --no-counters > $E/write_only.txt 2>&1
     echo "measure: exit $?" >> $E/facts.txt
     beside=$E/write_only.txt ;;

@@ -120,7 +120,8 @@ TEST(Cli, PredictNamesTheAssumedValuesItRestsOn) {
   const std::string caution =
       "caution: rtx-5090: dram_turnaround_factor, l2_resident_lo_fraction, l2_resident_hi_fraction, "
       "dram_latency_ns, dram_stream_latency_ns, dram_queue_latency_ns, dram_ramp_ns, l2_latency_ns, "
-      "l2_loaded_latency_ns, block_wave_ns, store_round_ns, l2_cold_dirty_bytes, l2_dirty_max_fraction, "
+      "l2_loaded_latency_ns, block_wave_ns, block_wave_launch_ns, store_round_ns, l2_cold_dirty_bytes, "
+      "l2_dirty_max_fraction, "
       "l2_early_writeback_fraction, launch_overhead_ns, launch_fill_ns, lsu_wavefronts_per_clock_per_sm, "
       "l1_wavefront_bytes, "
       "latency_hidden_inst are assumed, not measured on this GPU; run `roofline "
