@@ -47,17 +47,36 @@ void read_counters(const nlohmann::json& j, ProfiledLaunch& l) {
     if (value.is_number()) l.counters.push_back({name, value.get<double>()});
 }
 
+constexpr const char* kNoActivityDuration =
+    "no Activity-API duration (the program ended before its kernel records were delivered): its time is the "
+    "replay's gpu__time_duration";
+
 }  // namespace
 
 // A graph launch's kernels are matched to its counters by position: the kernel records of one
 // launch in start order against the replayed nodes in topological order (the same order for a
 // chain; for parallel branches an approximation). A counters record for the whole graph (-1)
-// says why none were collected.
+// says why none were collected. When no kernel record of the launch came (the program was
+// killed before the Activity API delivered them), each replayed kernel is kept from its counters
+// record, which names it, without an Activity duration.
 void SpoolReader::attach_graph_counters(File& f) {
   for (auto& [corr, list] : f.graph_counters) {
     std::vector<Entry*> kernels;
     for (auto& [key, e] : f.entries)
       if (key.first == corr && key.second != 0) kernels.push_back(&e);
+    if (kernels.empty()) {
+      for (const auto& g : list) {
+        if (g.index < 0 || g.counters.id.mangled.empty()) continue;
+        // Any key but 0 will do (no Activity record came for this launch); in node order.
+        Entry& e = f.entries[{corr, (std::uint64_t{1} << 63) + static_cast<std::uint64_t>(g.index)}];
+        e.from_counters = true;
+        e.launch = g.counters;
+        e.launch.id.pid = f.process.pid;
+        e.launch.id.api = "cuGraphLaunch";
+        e.launch.counter_note += std::string(e.launch.counter_note.empty() ? "" : "; ") + kNoActivityDuration;
+      }
+      continue;
+    }
     std::sort(kernels.begin(), kernels.end(), [](const Entry* a, const Entry* b) { return a->start_ns < b->start_ns; });
     for (const auto& g : list) {
       for (std::size_t k = 0; k < kernels.size(); ++k) {
@@ -169,7 +188,8 @@ std::vector<ProfiledLaunch> SpoolReader::launches() {
   std::vector<Ordered> all;
   for (const auto& [name, f] : files_)
     for (const auto& [key, e] : f.entries) {
-      if (!e.has_launch_record && e.launch.id.graph_node == 0) continue;  // duration of a launch never recorded
+      if (!e.has_launch_record && e.launch.id.graph_node == 0 && !e.from_counters)
+        continue;  // duration of a launch never recorded
       all.push_back({e.start_ns > 0 ? e.start_ns : UINT64_MAX, f.process.pid, key.first, &e.launch});
     }
   std::stable_sort(all.begin(), all.end(), [](const Ordered& a, const Ordered& b) {

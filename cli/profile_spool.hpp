@@ -39,6 +39,7 @@ class SpoolReader {
     std::uint64_t start_ns = 0;
     bool has_launch_record = false;
     bool selected = false;  // its counters were asked for
+    bool from_counters = false;  // a graph kernel known only from its counters record
   };
   struct GraphCounters {  // one kernel node of a graph launch, by its topological position
     int index = 0;

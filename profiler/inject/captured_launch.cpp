@@ -17,6 +17,17 @@ bool parameter_info(CUfunction f, std::size_t i, std::size_t& offset, std::size_
   return cuKernelGetParamInfo(reinterpret_cast<CUkernel>(f), i, &offset, &size) == CUDA_SUCCESS;
 }
 
+// Whether the driver knows the handle, as a function or as a library kernel: then a first
+// parameter it cannot describe is one the kernel does not have.
+bool known_kernel(CUfunction f) {
+  int registers = 0;
+  if (cuFuncGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, f) == CUDA_SUCCESS) return true;
+  CUdevice device = 0;
+  cuCtxGetDevice(&device);
+  return cuKernelGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, reinterpret_cast<CUkernel>(f), device) ==
+         CUDA_SUCCESS;
+}
+
 }  // namespace
 
 CapturedLaunch::CapturedLaunch(const MemsetOp& op) : stream_(op.stream), memset_(op) {}
@@ -92,7 +103,8 @@ void CapturedLaunch::copy_arguments(void** params, void** extra) {
     const auto* from = static_cast<const unsigned char*>(params[i]);
     argument_bytes_.insert(argument_bytes_.end(), from, from + size);
   }
-  if (params != nullptr && argument_offsets_.empty() && params[0] != nullptr)
+  // A kernel without parameters (it may work on module variables alone) is launched again with none.
+  if (params != nullptr && argument_offsets_.empty() && !known_kernel(function_))
     why_not_replayable = "the kernel's parameter layout is unknown (cuFuncGetParamInfo failed), "
                          "so it cannot be launched again";
 }

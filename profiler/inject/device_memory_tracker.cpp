@@ -12,6 +12,10 @@ void DeviceMemoryTracker::add(CUcontext context, CUdeviceptr ptr, std::size_t by
 
 void DeviceMemoryTracker::remove(CUdeviceptr ptr) { allocations_.erase(ptr); }
 
+void DeviceMemoryTracker::forget_context(CUcontext context) {
+  std::erase_if(allocations_, [context](const auto& entry) { return entry.second.context == context; });
+}
+
 std::size_t DeviceMemoryTracker::bytes(CUcontext context) const {
   std::size_t total = 0;
   for (const auto& [ptr, a] : allocations_)

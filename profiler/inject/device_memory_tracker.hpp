@@ -16,6 +16,7 @@ class DeviceMemoryTracker {
  public:
   void add(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
   void remove(CUdeviceptr ptr);
+  void forget_context(CUcontext context);  // it was destroyed, and its memory with it
   std::size_t bytes(CUcontext context) const;
 
   // A copy of every allocation of one context, in device memory when it fits in the free

@@ -60,7 +60,6 @@ bool ends_batch(std::string_view api) {
 }
 
 void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
-  if (*static_cast<const CUresult*>(cb.functionReturnValue) != CUDA_SUCCESS) return;
   switch (id) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2: {
       const auto* p = static_cast<const cuMemAlloc_v2_params*>(cb.functionParams);
@@ -114,6 +113,8 @@ void forget_freed(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemUnmap:
       g_session->on_free(static_cast<const cuMemUnmap_params*>(cb.functionParams)->ptr);
       break;
+    case CUPTI_DRIVER_TRACE_CBID_cuModuleUnload:
+    case CUPTI_DRIVER_TRACE_CBID_cuLibraryUnload: g_session->on_module_unload(); break;
     default: break;
   }
 }
@@ -144,13 +145,28 @@ void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
   }
   if (is_kernel_launch(id))
     g_session->on_launch_exit();
-  else
+  else if (*static_cast<const CUresult*>(cb.functionReturnValue) == CUDA_SUCCESS) {
     track_allocation(id, cb);
+    g_session->on_graph_exec_call(id, cb.functionParams);
+  }
   if (held) g_session->release();
 }
 
 void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
-  if (t_library_call || !g_session) return;
+  if (!g_session) return;
+  // Read even when the library's own call loads the module (asking a lazily loaded kernel for
+  // its module does): the names of its variables are needed right then.
+  if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_MODULE_LOADED) {
+    const auto* module = static_cast<const CUpti_ModuleResourceData*>(
+        static_cast<const CUpti_ResourceData*>(data)->resourceDescriptor);
+    try {
+      if (module->pCubin != nullptr) g_session->on_module_loaded(std::string_view(module->pCubin, module->cubinSize));
+    } catch (const std::exception& e) {
+      report_error(e.what());
+    }
+    return;
+  }
+  if (t_library_call) return;
   t_library_call = true;
   try {
     if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
@@ -263,6 +279,9 @@ int initialize() {
   }
   cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
   cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED);
+  // Module variables are saved for replay only: a trace-only run needs no cubin.
+  if (!options.metrics.empty())
+    cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_MODULE_LOADED);
   cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed);
   cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
   cuptiActivityFlushPeriod(250);  // durations reach the spool while the program runs, and survive a crash

@@ -211,6 +211,9 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
     return;
   }
   if (batch_.open() && batch_.context != cb.context) end_batch();
+  // The first launch of a module's kernel in a context adds the module's variables to the memory
+  // saved for replay; an open batch saved its memory without them, so it ends first.
+  if (globals_.add_module_of(cb.context, launch->function(), memory_)) end_batch();
   if (!selected && !batch_.open()) return;
   if (!batch_.open()) {
     try {
@@ -263,6 +266,13 @@ void ProfilingSession::on_graph_instantiated(CUgraphExec exec, CUgraph graph) {
   graphs_.on_instantiated(exec, graph);
 }
 
+void ProfilingSession::on_graph_exec_call(CUpti_CallbackId cbid, const void* params) {
+  const auto change = graph_exec_change(cbid, params);
+  if (!change) return;  // most calls: no lock taken
+  std::lock_guard lock(mutex_);
+  graphs_.on_changed(*change);
+}
+
 // A graph's kernel nodes are profiled one by one, as ncu does: its memory is saved before it
 // runs, its kernels replayed in topological order from there with its memsets and copies in
 // their places (each counted kernel after an L2 flush), and the memory put back before the
@@ -292,6 +302,7 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
     k->correlation = cb.correlationId;
     k->counted = select(name_for_matching(mangled, demangle_symbol(mangled), options_.name_base), device);
     any = any || k->counted;
+    globals_.add_module_of(cb.context, k->function(), memory_);
   }
   if (any) replay_graph(cb.context, device, operations);
 }
@@ -392,10 +403,20 @@ void ProfilingSession::on_free(CUdeviceptr ptr) {
   memory_.remove(ptr);
 }
 
+void ProfilingSession::on_module_loaded(std::string_view cubin) { globals_.on_cubin_loaded(cubin); }
+
+void ProfilingSession::on_module_unload() {
+  std::lock_guard lock(mutex_);
+  globals_.forget(memory_);
+}
+
 void ProfilingSession::on_context_destroy(CUcontext context) {
   std::lock_guard lock(mutex_);
   detail::TraceLaps laps("context destroyed");
   if (batch_.open() && batch_.context == context) end_batch();
+  // Its allocations and module variables went with it; a later context may get the same handle.
+  memory_.forget_context(context);
+  globals_.forget(memory_);
   // Every context's profiler goes, not only this one's: seen on the H100, the first context's
   // next collection hung in its passes once a second context had held the counters and been
   // destroyed (a program that creates, uses and destroys a context of its own, then launches again

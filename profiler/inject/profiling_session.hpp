@@ -13,12 +13,14 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "profiler/inject/device_memory_tracker.hpp"
 #include "profiler/inject/graph_kernels.hpp"
 #include "profiler/inject/inject_options.hpp"
 #include "profiler/inject/launch_batch.hpp"
+#include "profiler/inject/module_globals.hpp"
 #include "profiler/inject/replay_thread.hpp"
 #include "profiler/inject/spool_writer.hpp"
 #include "profiler/counter_lock.hpp"
@@ -44,12 +46,18 @@ class ProfilingSession {
   void on_launch_exit();
   void on_graph_launch(const CUpti_CallbackData& cb);
   void on_graph_instantiated(CUgraphExec exec, CUgraph graph);
+  // After any driver call returned successfully: one that changed or destroyed an executable
+  // graph is followed by the graph's copy (GraphKernels::on_changed).
+  void on_graph_exec_call(CUpti_CallbackId cbid, const void* params);
   // A memset: joins the open batch, replayed in its place, where a copy would end the batch.
   void on_memset(const MemsetOp& op, CUcontext context);
   // Before an API call that changes device memory (or may let the host see it changed).
   void end_batch();
   void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
   void on_free(CUdeviceptr ptr);
+  // On whatever thread loads the module, the replay thread included: takes no session lock.
+  void on_module_loaded(std::string_view cubin);
+  void on_module_unload();
   void on_context_destroy(CUcontext context);
   bool is_program_launch(std::uint64_t correlation);  // for the Activity API's records
   void add_program_launch(std::uint64_t correlation);
@@ -82,6 +90,7 @@ class ProfilingSession {
   std::function<void()> after_counter_setup_;
   std::recursive_mutex mutex_;
   DeviceMemoryTracker memory_;
+  ModuleGlobals globals_;
   LaunchBatch batch_;
   GraphKernels graphs_;
   ReplayThread replayer_;

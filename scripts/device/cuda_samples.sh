@@ -21,11 +21,12 @@ SAMPLES=${SAMPLES:-"vectorAdd matrixMul asyncAPI simpleZeroCopy simpleAtomicIntr
   simpleCallback simpleHyperQ simplePrintf simpleAssert simpleCooperativeGroups mergeSort clock simpleTexture
   reductionMultiBlockCG histogram convolutionSeparable streamOrderedAllocation simpleCudaGraphs simpleCUBLAS simpleCUFFT
   conjugateGradientCudaGraphs matrixMulDrv vectorAdd_nvrtc sortingNetworks threadFenceReduction reduction transpose
-  radixSortThrust simpleStreams scan LargeKernelParameter"}
+  radixSortThrust simpleStreams scan LargeKernelParameter jacobiCudaGraphs"}
 NCU_SAMPLES=${NCU_SAMPLES:-"vectorAdd simpleAtomicIntrinsics simpleCudaGraphs histogram simpleCUBLAS"}
 # Samples of thousands of launches: counters for the first 300 (the rest traced), as an ncu user
-# caps such a program with --launch-count.
-options_for() { case $1 in scan | LargeKernelParameter) echo "--launch-count 300" ;; esac; }
+# caps such a program with --launch-count (jacobiCudaGraphs: 2954 graph launches, each replayed
+# on its own).
+options_for() { case $1 in scan | LargeKernelParameter | jacobiCudaGraphs) echo "--launch-count 300" ;; esac; }
 # The device lends 10 minutes a call: what is left after BUDGET seconds is skipped (and said so).
 deadline=$((SECONDS + ${BUDGET:-450}))
 left() { (( SECONDS < deadline )) || { echo "$1: skipped (time)" >> $E/wall.txt; return 1; }; }

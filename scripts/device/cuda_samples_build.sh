@@ -49,6 +49,7 @@ build convolutionSeparable 2_Concepts_and_Techniques/convolutionSeparable
 build streamOrderedAllocation 2_Concepts_and_Techniques/streamOrderedAllocation
 build radixSortThrust 2_Concepts_and_Techniques/radixSortThrust
 build simpleCudaGraphs 3_CUDA_Features/simpleCudaGraphs
+build jacobiCudaGraphs 3_CUDA_Features/jacobiCudaGraphs
 build LargeKernelParameter 6_Performance/LargeKernelParameter
 build transpose 6_Performance/transpose
 build simpleCUBLAS 4_CUDA_Libraries/simpleCUBLAS -lcublas

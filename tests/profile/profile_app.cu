@@ -1,7 +1,8 @@
 // A CUDA program for `roofline profile` to measure, built like any user's: several kernels, two
 // streams driven by two host threads, CUDA graphs (one with a memset, a copy and a host call
-// between its kernels), a library kernel (CUB), a last launch with no copy after it, a memset between
-// in-place kernels, a second context entered through the driver API, and in-place kernels whose
+// between its kernels, one changed after it was instantiated), a library kernel (CUB), a last launch
+// with no copy after it, a memset between in-place kernels, a second context entered through the
+// driver API, module-scope variables that kernels count in, and in-place kernels whose
 // results are checked at the end, so that a profiler that replays launches without restoring
 // memory (or without the memset) makes it fail.
 //   profile_app [--n N] [--crash-after K] [--exit CODE]
@@ -47,6 +48,16 @@ __global__ void scale_in_place(int n, float* x) {
 __global__ void gather_strided(int n, int stride, const float* in, float* out) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = in[(static_cast<long long>(i) * stride) % n];
+}
+
+// Module-scope variables a kernel changes: a replay that did not save them would add again in
+// every pass (as a kernel counting its finished blocks, or taking work from a queue, would).
+__device__ unsigned int g_blocks_seen;           // every block of count_blocks adds one
+static __device__ unsigned int s_count_launches;  // its first block's first thread adds one
+
+__global__ void count_blocks() {
+  if (threadIdx.x == 0) atomicAdd(&g_blocks_seen, 1u);
+  if (threadIdx.x == 0 && blockIdx.x == 0) atomicAdd(&s_count_launches, 1u);
 }
 
 __global__ void add_half(int n, const __half* a, const __half* b, __half* c) {
@@ -141,10 +152,53 @@ int main(int argc, char** argv) {
   scale_in_place<<<blocks(n), 256, 0, s1>>>(n, v);
   CHECK(cudaMemcpyAsync(u, v, n * sizeof(float), cudaMemcpyDeviceToDevice, s1));
   scale_in_place<<<blocks(n), 256, 0, s1>>>(n, u);
+  count_blocks<<<blocks(n), 256, 0, s1>>>();
   CHECK(cudaLaunchHostFunc(s1, [](void*) { ++host_calls; }, nullptr));
   CHECK(cudaStreamEndCapture(s1, &mixed));
   CHECK(cudaGraphInstantiate(&mixed_exec, mixed, 0));
   for (int k = 0; k < 2; ++k) CHECK(cudaGraphLaunch(mixed_exec, s1));
+  CHECK(cudaStreamSynchronize(s1));
+
+  // The module variables counted directly too: two more launches.
+  for (int k = 0; k < 2; ++k) {
+    count_blocks<<<blocks(n), 256, 0, s1>>>();
+    launched();
+  }
+
+  // A graph the program changes after instantiating it: its kernel's parameters set to scale
+  // p2 (a quarter of the elements), then the whole graph swapped for one that scales p3 (half of
+  // them) by cudaGraphExecUpdate; one launch each way. A replay of the graph as first captured
+  // would scale p1 again, with the first shape.
+  float *p1, *p2, *p3;
+  for (float** p : {&p1, &p2, &p3}) {
+    CHECK(cudaMalloc(p, n * sizeof(float)));
+    CHECK(cudaMemcpy(*p, hz.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  }
+  cudaGraph_t changed, replacement;
+  cudaGraphExec_t changed_exec;
+  CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeThreadLocal));
+  scale_in_place<<<blocks(n), 256, 0, s1>>>(n, p1);
+  CHECK(cudaStreamEndCapture(s1, &changed));
+  CHECK(cudaGraphInstantiate(&changed_exec, changed, 0));
+  CHECK(cudaGraphLaunch(changed_exec, s1));
+  cudaGraphNode_t node;
+  size_t nodes = 1;
+  CHECK(cudaGraphGetNodes(changed, &node, &nodes));
+  cudaKernelNodeParams kp{};
+  CHECK(cudaGraphKernelNodeGetParams(node, &kp));
+  int quarter = n / 4;
+  void* quarter_args[] = {&quarter, &p2};
+  kp.gridDim = dim3(blocks(quarter));
+  kp.kernelParams = quarter_args;
+  CHECK(cudaGraphExecKernelNodeSetParams(changed_exec, node, &kp));
+  CHECK(cudaGraphLaunch(changed_exec, s1));
+  const int half = n / 2;
+  CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeThreadLocal));
+  scale_in_place<<<blocks(half), 256, 0, s1>>>(half, p3);
+  CHECK(cudaStreamEndCapture(s1, &replacement));
+  cudaGraphExecUpdateResultInfo update{};
+  CHECK(cudaGraphExecUpdate(changed_exec, replacement, &update));
+  CHECK(cudaGraphLaunch(changed_exec, s1));
   CHECK(cudaStreamSynchronize(s1));
 
   // A library kernel: CUB's sum of x.
@@ -192,7 +246,13 @@ int main(int argc, char** argv) {
   CHECK_CU(cuCtxSetCurrent(primary));
 
   // Every result against the host's.
-  std::vector<float> ry(n), rz(n), rg(n), rw(n), ru(n);
+  std::vector<float> ry(n), rz(n), rg(n), rw(n), ru(n), r1(n), r2(n), r3(n);
+  unsigned int blocks_seen = 0, count_launches = 0;
+  CHECK(cudaMemcpyFromSymbol(&blocks_seen, g_blocks_seen, sizeof blocks_seen));
+  CHECK(cudaMemcpyFromSymbol(&count_launches, s_count_launches, sizeof count_launches));
+  CHECK(cudaMemcpy(r1.data(), p1, n * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(r2.data(), p2, n * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(r3.data(), p3, n * sizeof(float), cudaMemcpyDeviceToHost));
   std::vector<__half> rc(n);
   float rsum = 0;
   CHECK(cudaMemcpy(ry.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost));
@@ -213,7 +273,13 @@ int main(int argc, char** argv) {
     wrong += ru[i] != 3.0f;                                                   // the mixed graph's copy
     wrong += __half2float(rc[i]) != static_cast<float>(i % 5) + 0.5f;
     wrong += std::fabs(hx2[i] - (2.0f * hx[i] + 1.0f)) > 1e-5f;
+    wrong += r1[i] != 3.0f;                                                   // the changed graph's
+    wrong += r2[i] != (i < quarter ? 3.0f : 1.0f);                            // three launches
+    wrong += r3[i] != (i < half ? 3.0f : 1.0f);
   }
+  // Two launches of the mixed graph and two direct ones.
+  if (blocks_seen != 4u * blocks(n)) ++wrong;
+  if (count_launches != 4u) ++wrong;
   if (std::fabs(rsum - want_sum) > 1e-3 * want_sum) ++wrong;
   if (host_calls != 2) ++wrong;
   if (wrong) {
@@ -224,6 +290,6 @@ int main(int argc, char** argv) {
   scale_in_place<<<blocks(n), 256, 0, s1>>>(n, w);
   launched();
   CHECK(cudaStreamSynchronize(s1));
-  std::printf("profile_app: %d elements, %d launches plus 4 graph launches, results correct\n", n, g_launches);
+  std::printf("profile_app: %d elements, %d launches plus 7 graph launches, results correct\n", n, g_launches);
   return exit_code;
 }

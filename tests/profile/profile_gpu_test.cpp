@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <set>
+#include <sstream>
 #include <string>
 
 #include "profiler/device_query.hpp"
@@ -62,8 +65,9 @@ TEST_F(ProfileGpu, ACrashingProgramLeavesAPartialRun) {
 // Every launch gets its counters: the kernels of a graph that also copies, sets memory and calls
 // the host (replayed with its copies and memsets in their places, the host call left to the
 // program), and the last launch, after which the program ends with no copy or free (replayed as
-// it exits: it had crashed NVIDIA's simplePrintf sample). profile_app checks its results and that
-// the graph's host call ran once per launch of the graph.
+// it exits: it had crashed NVIDIA's simplePrintf sample). profile_app checks its results, that
+// the graph's host call ran once per launch of the graph, and that its module-scope counters
+// counted each launch once.
 TEST_F(ProfileGpu, MixedGraphsAndALastLaunchGetTheirCounters) {
   ASSERT_EQ(run(profile("", "--n 100000")), 0);
   const std::string counts = output_of(roofline() + " query --db " + db_.string() +
@@ -72,8 +76,33 @@ TEST_F(ProfileGpu, MixedGraphsAndALastLaunchGetTheirCounters) {
   const auto row = counts.substr(counts.find('\n') + 1);
   int collected = 0, launches = 0, graph_kernels = 0;
   ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d", &collected, &launches, &graph_kernels), 3) << counts;
-  EXPECT_EQ(graph_kernels, 8);  // two graphs of two kernels, each launched twice
+  EXPECT_EQ(graph_kernels, 13);  // graphs of 2 and 3 kernels launched twice each, one of 1 launched 3 times
   EXPECT_EQ(collected, launches);
+}
+
+// A graph changed after it was instantiated (a kernel node given other parameters, then the whole
+// graph updated) is replayed as it was launched: every graph launch of scale_in_place ran as many
+// warp instructions per block, although the three launches of the changed graph had 4/4, 1/4 and
+// 2/4 of the blocks. A replay of the graph as first captured would count the full grid each time.
+TEST_F(ProfileGpu, GraphsChangedAfterInstantiationAreReplayedAsChanged) {
+  ASSERT_EQ(run(profile("", "--n 1000000")), 0);
+  const std::string rows = output_of(
+      roofline() + " query --db " + db_.string() + " --format csv \"SELECT l.grid, v.value FROM v_profile_launches l "
+      "JOIN profiled_values v ON v.profiled_launch_id = l.launch_id JOIN metrics m ON m.id = v.metric_id "
+      "WHERE m.name = 'smsp__inst_executed.sum' AND l.kernel LIKE 'scale_in_place%' AND l.graph_node != 0\"");
+  std::istringstream in(rows.substr(rows.find('\n') + 1));
+  std::set<long> grids;
+  double lo = 1e30, hi = 0;
+  long grid = 0;
+  double inst = 0;
+  char comma = 0;
+  while (in >> grid >> comma >> inst) {
+    grids.insert(grid);
+    lo = std::min(lo, inst / grid);
+    hi = std::max(hi, inst / grid);
+  }
+  EXPECT_EQ(grids.size(), 3u) << rows;  // 3907, 977 and 1954 blocks
+  EXPECT_LT(hi / lo, 1.05) << rows;
 }
 
 // Two programs profiled at once on one GPU take turns with its counters (CounterLock): without

@@ -112,6 +112,32 @@ TEST_F(SpoolTest, AGraphKernelsCountersNameItForTheProgressLine) {
   EXPECT_EQ(arrived[0].id.block.x, 128u);
 }
 
+// A program killed while its graphs were profiled (NVIDIA's jacobiCudaGraphs sample, stopped by a
+// time limit after 396 graph launches) never delivered its Activity records: its graph kernels
+// are kept from their counters records, named and shaped, without an Activity duration (the
+// analysis then takes the replay's gpu__time_duration). They had all been lost.
+TEST_F(SpoolTest, GraphKernelsOfAKilledProgramAreKeptFromTheirCounters) {
+  append("123.jsonl", std::string(kProcess) +
+                          R"J({"type":"counters","corr":11,"graph_index":0,"mangled":"_Z5scalePf","grid":[4,1,1],)J"
+                          R"J("block":[128,1,1],"status":"collected","note":"","passes":6,)J"
+                          R"J("values":{"dram__sectors_read.sum":64}})J" "\n" +
+                          R"J({"type":"counters","corr":11,"graph_index":1,"mangled":"_Z4sumsPf","grid":[1,1,1],)J"
+                          R"J("block":[32,1,1],"status":"collected","note":"","passes":6,"values":{}})J" "\n");
+  SpoolReader reader(dir_);
+  reader.poll();
+  const auto launches = reader.launches();
+  ASSERT_EQ(launches.size(), 2u);
+  EXPECT_EQ(launches[0].id.mangled, "_Z5scalePf");
+  EXPECT_EQ(launches[0].id.pid, 123);
+  EXPECT_EQ(launches[0].id.api, "cuGraphLaunch");
+  EXPECT_EQ(launches[0].id.grid.x, 4u);
+  EXPECT_FALSE(launches[0].duration_s.has_value());
+  EXPECT_EQ(launches[0].counter_status, CounterStatus::collected);
+  ASSERT_NE(counter(launches[0], "dram__sectors_read.sum"), nullptr);
+  EXPECT_NE(launches[0].counter_note.find("no Activity-API duration"), std::string::npos);
+  EXPECT_EQ(launches[1].id.mangled, "_Z4sumsPf");
+}
+
 TEST_F(SpoolTest, ATornLastLineOfAKilledProcessIsIgnored) {
   append("9.jsonl", std::string(kProcess) + kLaunch + "{\"type\":\"kernel\",\"corr\":10,\"start");
   SpoolReader reader(dir_);
