@@ -18,13 +18,14 @@
 #                 exploratory probe of random and coalesced loads over tables in and beyond L2
 #                 (scripts/device/l2_gather_probe.sh; gather/probe.txt)
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds|l2-random"
 D=${D:-.device}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
 E=$OUT/${1:?$usage} && mkdir -p $E
 topic=${2:?$usage}
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+facts $E/facts.txt
 (cd $E && timeout 240 $R calibrate --db calibrate.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> facts.txt)
 case $topic in
   atomics)

@@ -7,6 +7,7 @@
 # makes the page (docs/results/h100/cuda-samples/). Run from the repo root; D names the folder
 # carried to the device (default build-min).
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-build-min}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
@@ -30,9 +31,7 @@ options_for() { case $1 in scan | LargeKernelParameter | jacobiCudaGraphs) echo 
 # The device lends 10 minutes a call: what is left after BUDGET seconds is skipped (and said so).
 deadline=$((SECONDS + ${BUDGET:-450}))
 left() { (( SECONDS < deadline )) || { echo "$1: skipped (time)" >> $E/wall.txt; return 1; }; }
-ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  $R --version; } > $E/facts.txt
+facts $E/facts.txt
 cd $S  # the samples find their data files and fatbins beside them
 for s in $SAMPLES; do
   left $s || continue

@@ -4,12 +4,13 @@
 # with D naming the packed folder (scripts/device/pack.sh: .device, the default); writes under
 # $OUT/h200. FROM_DB=DB adds the runs to a copy of DB; CALIBRATE=0 keeps DB's calibration.
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-.device}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
 E=$OUT/h200 && mkdir -p $E
 [[ -n ${FROM_DB:-} ]] && cp "$FROM_DB" $E/h200.db
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+facts $E/facts.txt
 if [[ ${CALIBRATE:-1} == 1 ]]; then
   timeout 200 $R calibrate --db $E/h200.db > $E/calibrate.txt 2>&1; echo "calibrate: exit $?" >> $E/wall.txt
 fi

@@ -8,6 +8,7 @@
 # h100 3` writes under $OUT/h100 (BATCH defaults to 2). The run's table goes to a file, not the
 # terminal.
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
 case ${2:-2} in
@@ -18,7 +19,7 @@ case ${2:-2} in
   *) echo "held_out_batch.sh: batch 2, 3, 4 or 5, got ${2}" >&2; exit 2 ;;
 esac
 E=$OUT/${1:?usage: held_out_batch.sh LABEL [BATCH]} && mkdir -p $E
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+facts $E/facts.txt
 timeout 400 .device/tests/kernel_runner_gpu_test > $E/kernel_runner_gpu_test.txt 2>&1
 echo "kernel_runner_gpu_test: exit $?" >> $E/wall.txt
 cd $E

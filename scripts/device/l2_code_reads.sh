@@ -8,13 +8,14 @@
 # docs/results/h100/l2-code-reads/, was made before roofline's counter passes evicted the code:
 # it ran roofline both ways, the second with the switch that became the default.)
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
 APP=$PWD/.device/bin/profile_app
 E=$OUT/l2-code-reads && mkdir -p $E
 m=lts__t_sectors_op_read.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_gcc_op_read.sum,dram__sectors_read.sum,gpu__time_duration.sum
 k=add_f32,read_only_f32,reduce_block_atomic
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+facts $E/facts.txt
 for cc in all none; do
   ncu --csv --page raw --print-units base --clock-control none --cache-control $cc --metrics $m \
     --kernel-name-base function --kernel-name 'regex:add_|read_only|reduce_block' \

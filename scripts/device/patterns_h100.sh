@@ -5,10 +5,11 @@
 # carried (scripts/device/pack.sh); writes under $OUT/patterns. The run's table goes to a file,
 # not the terminal: the held-out kernels' errors are read only once their specs are final.
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
 E=$OUT/patterns && mkdir -p $E
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+facts $E/facts.txt
 scripts/device/sass_of.sh $E/patterns_sm90 kernels/patterns_*.cu
 timeout 150 .device/tests/kernel_runner_gpu_test > $E/kernel_runner_gpu_test.txt 2>&1; echo "kernel_runner_gpu_test: exit $?" >> $E/wall.txt
 timeout 120 .device/tests/profiler_gpu_test > $E/profiler_gpu_test.txt 2>&1; echo "profiler_gpu_test: exit $?" >> $E/wall.txt

@@ -6,11 +6,12 @@
 # root with D naming the packed folder (scripts/device/pack.sh: .device, the default); writes
 # under $OUT/profile-durations.
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-.device}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
 E=$OUT/profile-durations && mkdir -p $E
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+facts $E/facts.txt
 python3 tests/profile/train_step.py > /dev/null 2>&1  # warm the page cache
 for i in $(seq ${REPS:-2}); do
   $R profile --no-counters --db $E/trace.db -- python3 tests/profile/train_step.py > /dev/null 2>> $E/err.txt

@@ -4,15 +4,15 @@
 # trace-only), written under $OUT/profile. Run from the repo root with .device/ carried
 # (scripts/device/pack.sh); scripts/evidence/profile_vs_ncu.py turns it into the tables.
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
 APP=$PWD/.device/bin/profile_app
 E=$OUT/profile && mkdir -p $E
 M=$($R metrics --names)
 NCU="ncu --csv --page raw --print-units base --clock-control none --cache-control all --kernel-name-base mangled --metrics $M"
-ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 timed() { local name=$1; shift; local s=$(date +%s%N); "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > $E/facts.txt
+facts $E/facts.txt
 timed app_plain $APP --n 16777216
 timed app_profile $R profile --db $E/app.db -- $APP --n 16777216
 timed app_ncu $NCU $APP --n 16777216

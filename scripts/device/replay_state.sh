@@ -7,12 +7,12 @@
 # Then the GPU tests of `roofline profile`. Writes $OUT/replay-state/ (summary.txt last).
 # Run from the repo root; D names the carried folder (default build-min).
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-build-min}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
 E=$OUT/replay-state && mkdir -p $E
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  $R --version; } > $E/facts.txt
+facts $E/facts.txt
 GRAPH_ROWS="SELECT l.seq, l.grid, v.value AS inst_executed, round(v.value / l.grid, 1) AS per_block
   FROM v_profile_launches l JOIN profiled_values v ON v.profiled_launch_id = l.launch_id
   JOIN metrics m ON m.id = v.metric_id WHERE m.name = 'smsp__inst_executed.sum'

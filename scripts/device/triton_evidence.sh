@@ -7,6 +7,7 @@
 # (scripts/device/pack.sh: .device, the default); writes under $OUT/triton. PROFILE_ONLY=1 makes
 # only the profile (on a second GPU, for `predict --from-run` against it).
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-.device}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
@@ -14,10 +15,9 @@ E=$OUT/triton && mkdir -p $E
 M=$($R metrics --names)
 NCU="ncu --csv --page raw --print-units base --clock-control none --cache-control all --kernel-name-base mangled --metrics $M"
 SCRIPT="python3 tests/profile/triton_step.py"
-ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 timed() { local name=$1; shift; local s=$(date +%s%N); timeout 240 "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version
-  python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'; } > $E/facts.txt 2>&1
+facts $E/facts.txt
+python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)' >> $E/facts.txt 2>&1
 # The first run fills Triton's and Inductor's caches, as a user's second run would find them.
 timed first_run $SCRIPT
 timed plain $SCRIPT

@@ -5,11 +5,12 @@
 # (scripts/device/pack.sh; D names another folder of the same layout):
 # `bash scripts/device/whole_suite.sh h200` writes under $OUT/h200.
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-.device}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
 E=$OUT/${1:?usage: whole_suite.sh LABEL} && mkdir -p $E && cd $E
-{ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $R --version; } > facts.txt
+facts facts.txt
 timeout 120 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt
 s=$(date +%s); timeout 480 $R run --cache both --db suite.db > run.txt 2> run.err
 echo "run: exit $? in $(( $(date +%s) - s )) s" >> wall.txt

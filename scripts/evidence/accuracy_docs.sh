@@ -32,13 +32,12 @@ held_out_batch() {
   echo "The last sections judge a second, a third, a fourth and a fifth held-out batch of kernels, each run"
   echo "after its specs were frozen (\`scripts/device/held_out_batch.sh\`), each on both GPUs."
   echo
-  echo "Each GPU's section is its latest run: the H100's \`whole-suite-2/\` (2026-11-26, made after the launch"
-  echo "fill joined the model: \`docs/model.md\`, the launch bound), whose calibration measured every"
-  echo "parameter the model took from \`roofline calibrate\` then, and the H200's \`whole-suite-3/\`"
-  echo "(2026-11-27), whose calibration also measured the one that came later, \`block_wave_launch_ns\` (the"
-  echo "part of a one-shot grid's block turnover that runs under its launch; runs calibrated before it take"
-  echo "the GPU file's value, the median of later calibrations on devices of the same model). Each GPU's"
-  echo "earlier runs follow its section, targets only. Those runs"
+  echo "Each GPU's section is its latest run (\`whole-suite-3/\`, 2026-11-27), whose calibration measured every"
+  echo "parameter the model takes from \`roofline calibrate\`, \`block_wave_launch_ns\` included (the part of a"
+  echo "one-shot grid's block turnover that runs under its launch: \`docs/model.md\`, the latency bound; runs"
+  echo "calibrated before it take the GPU file's value, the median of later calibrations on devices of the"
+  echo "same model). Each GPU's earlier runs follow its section, targets only: \`whole-suite-2/\` (2026-11-26,"
+  echo "made after the launch fill joined the model) and the runs before it. Those"
   echo "(\`whole-suite/\`, and the H200's \`whole-suite-repeat/\`, the same machine calibrated again) came"
   echo "after every kernel buffer was given 2 MiB blocks of its own (\`kernels/kernel_runner.cpp\`): where a"
   echo "small table of atomics lies changed its rate by up to 2x"
@@ -47,8 +46,7 @@ held_out_batch() {
   echo "\`facts.txt\`) before 15:50 UTC on 2026-11-26."
   echo
   for gpu in h100 h200; do
-    run=$gpu/whole-suite-2
-    [[ $gpu == h200 ]] && run=$gpu/whole-suite-3
+    run=$gpu/whole-suite-3
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
