@@ -7,28 +7,9 @@
 #include <string>
 
 #include "profiler/inject/driver_check.hpp"
+#include "profiler/inject/kernel_handle.hpp"
 
 namespace roofline::inject {
-namespace {
-
-// Size and offset of argument i, from the function (or, for a library kernel handle, the kernel).
-bool parameter_info(CUfunction f, std::size_t i, std::size_t& offset, std::size_t& size) {
-  if (cuFuncGetParamInfo(f, i, &offset, &size) == CUDA_SUCCESS) return true;
-  return cuKernelGetParamInfo(reinterpret_cast<CUkernel>(f), i, &offset, &size) == CUDA_SUCCESS;
-}
-
-// Whether the driver knows the handle, as a function or as a library kernel: then a first
-// parameter it cannot describe is one the kernel does not have.
-bool known_kernel(CUfunction f) {
-  int registers = 0;
-  if (cuFuncGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, f) == CUDA_SUCCESS) return true;
-  CUdevice device = 0;
-  cuCtxGetDevice(&device);
-  return cuKernelGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, reinterpret_cast<CUkernel>(f), device) ==
-         CUDA_SUCCESS;
-}
-
-}  // namespace
 
 CapturedLaunch::CapturedLaunch(const MemsetOp& op) : stream_(op.stream), memset_(op) {}
 
@@ -103,8 +84,11 @@ void CapturedLaunch::copy_arguments(void** params, void** extra) {
     const auto* from = static_cast<const unsigned char*>(params[i]);
     argument_bytes_.insert(argument_bytes_.end(), from, from + size);
   }
-  // A kernel without parameters (it may work on module variables alone) is launched again with none.
-  if (params != nullptr && argument_offsets_.empty() && !known_kernel(function_))
+  // A kernel without parameters (it may work on module variables alone) is launched again with
+  // none: the driver knows the kernel but describes no first parameter.
+  int registers = 0;
+  if (params != nullptr && argument_offsets_.empty() &&
+      !function_attribute(function_, CU_FUNC_ATTRIBUTE_NUM_REGS, registers))
     why_not_replayable = "the kernel's parameter layout is unknown (cuFuncGetParamInfo failed), "
                          "so it cannot be launched again";
 }

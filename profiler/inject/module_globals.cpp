@@ -1,6 +1,7 @@
 #include "profiler/inject/module_globals.hpp"
 
 #include "profiler/inject/cubin_globals.hpp"
+#include "profiler/inject/kernel_handle.hpp"
 
 namespace roofline::inject {
 
@@ -12,14 +13,8 @@ void ModuleGlobals::on_cubin_loaded(std::string_view cubin) {
 
 bool ModuleGlobals::add_module_of(CUcontext context, CUfunction function, DeviceMemoryTracker& memory) {
   if (function == nullptr || !functions_seen_.emplace(context, function).second) return false;
-  CUmodule module = nullptr;
-  if (cuFuncGetModule(&module, function) != CUDA_SUCCESS) {
-    CUfunction in_context = nullptr;
-    if (cuKernelGetFunction(&in_context, reinterpret_cast<CUkernel>(function)) != CUDA_SUCCESS ||
-        cuFuncGetModule(&module, in_context) != CUDA_SUCCESS)
-      return false;
-  }
-  if (!modules_seen_.emplace(context, module).second) return false;
+  const CUmodule module = module_of(function);
+  if (module == nullptr || !modules_seen_.emplace(context, module).second) return false;
   // Every name of every cubin is asked for: the driver finds only this module's, and a module
   // is asked once per context.
   std::vector<std::string> names;

@@ -8,6 +8,7 @@
 
 #include "profiler/counter_availability.hpp"
 #include "profiler/detail/trace.hpp"
+#include "profiler/inject/kernel_handle.hpp"
 #include "profiler/cupti_check.hpp"
 #include "profiler/cupti_collector.hpp"
 #include "profiler/device_query.hpp"
@@ -145,13 +146,8 @@ ProfilingSession::FunctionAttributes ProfilingSession::attributes(CUfunction f) 
   auto it = functions_.find(f);
   if (it != functions_.end()) return it->second;
   FunctionAttributes a;
-  // The runtime launches library kernels (CUkernel) through the same parameter: ask as either.
-  CUdevice device = 0;
-  cuCtxGetDevice(&device);
-  if (cuFuncGetAttribute(&a.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, f) != CUDA_SUCCESS)
-    cuKernelGetAttribute(&a.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, reinterpret_cast<CUkernel>(f), device);
-  if (cuFuncGetAttribute(&a.static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f) != CUDA_SUCCESS)
-    cuKernelGetAttribute(&a.static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, reinterpret_cast<CUkernel>(f), device);
+  function_attribute(f, CU_FUNC_ATTRIBUTE_NUM_REGS, a.registers);
+  function_attribute(f, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, a.static_shared);
   return functions_[f] = a;
 }
 
