@@ -543,7 +543,7 @@ void add_timing_diags(const Measurement& m, std::optional<double> dur, const Gpu
   if (have_counters(m) && dur)
     if (auto cd = get(m, metric::duration); cd && *cd > 0) {
       const double ev = *dur;
-      const double floor = launch_s(gpu) * 1e9;
+      const double floor = launch_s(gpu, m.launch.cache == CacheState::cold) * 1e9;
       if (std::abs(*cd - ev) > 0.25 * ev && ev > 2 * floor)
         out.push_back({std::string(diag::timing_sources_disagree),
                        fmt::format("Timing sources disagree: the profiled gpu__time_duration.sum is {} but the "

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "kernels/cuda_check.hpp"
+#include "kernels/queued_timing.hpp"
 #include "kernels/stream_blocker.hpp"
 #include "models/error.hpp"
 #include "models/percentile.hpp"
@@ -351,40 +352,6 @@ __global__ void __launch_bounds__(kBlock) fma_kernel(float a, float b, int itera
   clk.stop(rec);
 }
 
-// As the suite's Timer times a kernel: an event pair around each of `count` launches (`launch`
-// enqueues one on `stream`), queued behind a StreamBlocker in chunks the launch queue holds, so
-// that no host gap is timed. Seconds per launch.
-std::vector<double> queued_event_times(cudaStream_t stream, int count, const std::function<void()>& launch) {
-  std::vector<cudaEvent_t> events(2 * static_cast<std::size_t>(count), nullptr);
-  struct Guard {
-    std::vector<cudaEvent_t>& e;
-    ~Guard() {
-      for (auto x : e)
-        if (x != nullptr) (void)cudaEventDestroy(x);
-    }
-  } guard{events};
-  for (auto& e : events) ROOFLINE_CUDA_CHECK(cudaEventCreate(&e));
-  StreamBlocker blocker;
-  const int chunk = StreamBlocker::kMaxQueuedLaunches;
-  for (int first = 0; first < count; first += chunk) {
-    const bool held = blocker.run_held(stream, [&] {
-      for (int i = first; i < std::min(first + chunk, count); ++i) {
-        ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i], stream));
-        launch();
-        ROOFLINE_CUDA_CHECK(cudaEventRecord(events[2 * i + 1], stream));
-      }
-    });
-    if (!held) throw Error("calibration: the launch queue did not hold a chunk of timed launches");
-  }
-  std::vector<double> seconds;
-  for (int i = 0; i < count; ++i) {
-    float ms = 0.0f;
-    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events[2 * i], events[2 * i + 1]));
-    seconds.push_back(static_cast<double>(ms) * 1e-3);
-  }
-  return seconds;
-}
-
 template <typename Kernel>
 int resident_blocks(Kernel kernel, int sms) {
   int per_sm = 0;
@@ -652,7 +619,7 @@ std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, 
   // Queued as the suite times its kernels: what a grid takes beyond its waves is then comparable
   // with the launch overhead measured the same way.
   std::vector<Sample> out;
-  for (const double seconds : queued_event_times(m.stream, repetitions, launch)) {
+  for (const double seconds : time_queued_launches(m.stream, repetitions, launch)) {
     Sample s;
     s.seconds = seconds;
     s.work = waves;
@@ -768,7 +735,7 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
   for (int i = 0; i < warmup; ++i) empty_kernel<<<1, 32, 0, s0>>>();
   ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s0));
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
-  out.event_s = queued_event_times(s0, back_to_back, [] { empty_kernel<<<1, 32, 0, nullptr>>>(); });
+  out.event_s = time_queued_launches(s0, back_to_back, [] { empty_kernel<<<1, 32, 0, nullptr>>>(); });
   // Throughput: chunks of launches with no events between them, queued the same way.
   if (batch > 0) {
     StreamBlocker blocker;

@@ -72,7 +72,7 @@ constexpr std::array kParams{
              &G::launch_overhead_ns},
     GpuParam{"launch_fill_ns", "ns",
              "what a cold resident wave of 16-byte loads takes beyond launch_overhead_ns and its bytes at the "
-             "sustained bandwidth; added to every launch with it",
+             "sustained bandwidth; added to every cold launch with it (a warm one, its data in L2, pays none)",
              &G::launch_fill_ns},
     GpuParam{"max_warps_per_sm", "count", "resident warps per SM", &G::max_warps_per_sm},
     GpuParam{"max_blocks_per_sm", "count", "resident blocks per SM", &G::max_blocks_per_sm},

@@ -73,9 +73,12 @@ std::vector<std::string_view> assumed_params(const GpuSpec& g);
 
 // Convenience conversions used by the model.
 inline double sm_clock(const GpuSpec& g) { return g.sm_clock_hz.value; }
-// What a launch adds to its slowest resource: the empty kernel's overhead and what a real grid's
-// first wave pays beyond it (docs/model.md, the launch bound).
-inline double launch_s(const GpuSpec& g) { return (g.launch_overhead_ns.value + g.launch_fill_ns.value) * 1e-9; }
+// What a launch adds to its slowest resource: the empty kernel's overhead and, when the launch
+// starts cold (its data out of L2, as after a flush), what a real grid's first wave pays beyond it
+// (docs/model.md, the launch bound).
+inline double launch_s(const GpuSpec& g, bool cold) {
+  return (g.launch_overhead_ns.value + (cold ? g.launch_fill_ns.value : 0.0)) * 1e-9;
+}
 inline int sms(const GpuSpec& g) { return static_cast<int>(g.sm_count.value); }
 
 }  // namespace roofline

@@ -60,7 +60,8 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
            "warp instructions / issue rate"},
           {BoundKind::compute, compute, "FP instructions / FP rate; tensor pipe time as measured"},
           {BoundKind::latency, 0.0, "not predicted from counters"},
-          {BoundKind::launch, launch_s(g), "launch overhead and a real grid's fill"}};
+          {BoundKind::launch, launch_s(g, false), "launch overhead (a program's launch finds its data where the last one "
+                                                  "left it: no cold fill)"}};
 }
 
 CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,

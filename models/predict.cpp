@@ -263,7 +263,7 @@ double l2_round_share(const KernelPass& pass, const PassWork& w, double warm_hit
 // one-shot grid's last, partial wave has fewer threads in flight: its rounds take as long as
 // full ones while the latency binds and shrink with its data while DRAM does.
 BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassWork& w,
-                        int block, double warm_hit) {
+                        int block, double warm_hit, CacheState cache) {
   const Rounds r = rounds_of(gpu, pass, pp, w, block);
   if (r.in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s + w.atomic_tail_s, "nothing in flight"};
   const double from_l2 = l2_round_share(pass, w, warm_hit);
@@ -319,15 +319,18 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   }
   // A one-shot grid's blocks are launched, run and retired wave after wave; a wave takes at
   // least block_wave_ns however short its memory latency (stores to L2, L2-resident loads). Such
-  // a grid takes block_wave_launch_ns beyond its waves in all, less than the launch bound added
-  // to this one: its first waves turn over while the launch's own overhead runs.
+  // a grid takes block_wave_launch_ns beyond its waves in all (timed warm). A cold launch's bound
+  // is more than that: its first waves turn over while the launch's own overhead runs. A warm
+  // launch's bound (no fill) may be less: the grid adds the difference.
   if (pass.grid == GridPolicy::one_shot) {
-    const double overlap_s = launch_s(gpu) - gpu.block_wave_launch_ns.value * 1e-9;
+    const double overlap_s = launch_s(gpu, cache == CacheState::cold) - gpu.block_wave_launch_ns.value * 1e-9;
     const double turnover = std::ceil(waves) * gpu.block_wave_ns.value * 1e-9 - overlap_s;
     if (turnover > seconds) {
       seconds = turnover;
-      detail += fmt::format("; at least {:.0f} waves of blocks x {:.0f} ns, less {:.0f} ns of them under the launch",
-                            std::ceil(waves), gpu.block_wave_ns.value, overlap_s * 1e9);
+      const bool under = overlap_s >= 0;
+      detail += fmt::format("; at least {:.0f} waves of blocks x {:.0f} ns, {} {:.0f} ns {} the launch",
+                            std::ceil(waves), gpu.block_wave_ns.value, under ? "less" : "plus",
+                            std::abs(overlap_s) * 1e9, under ? "of them under" : "that the grid adds to");
     }
   }
   return {BoundKind::latency, seconds, detail};
@@ -335,7 +338,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
 
 // Every bound of one pass, in kAllBounds order.
 std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp,
-                                   const PassWork& w, int block, double warm_hit) {
+                                   const PassWork& w, int block, double warm_hit, CacheState cache) {
   const double f = sm_clock(gpu);
   const int sm_count = sms(gpu);
   const double dram_read = w.dram_reads();
@@ -369,10 +372,15 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                                "unknown: the spec gives no instruction counts (inst_per_thread, inst_per_iteration)",
                                false},
       {BoundKind::compute, w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops)},
-      latency_bound(gpu, pass, pp, w, block, warm_hit),
-      {BoundKind::launch, launch_s(gpu),
-       fmt::format("launch overhead {:.0f} ns + a real grid's fill {:.0f} ns, added to the longest of the other bounds",
-                   gpu.launch_overhead_ns.value, gpu.launch_fill_ns.value)},
+      latency_bound(gpu, pass, pp, w, block, warm_hit, cache),
+      {BoundKind::launch, launch_s(gpu, cache == CacheState::cold),
+       cache == CacheState::cold
+           ? fmt::format("launch overhead {:.0f} ns + a cold grid's fill {:.0f} ns, added to the longest of the other "
+                         "bounds",
+                         gpu.launch_overhead_ns.value, gpu.launch_fill_ns.value)
+           : fmt::format("launch overhead {:.0f} ns, added to the longest of the other bounds (a warm launch pays no "
+                         "fill)",
+                         gpu.launch_overhead_ns.value)},
   };
 }
 
@@ -763,7 +771,8 @@ void retain_dirty_output(const LaunchContext& ctx, const std::vector<PassPredict
   // Warm launches back-to-back write the previous launch's leftovers during their own run, so
   // in the steady state they write their whole output (the H100's warm 2^24 adds: 98-100 %).
   const std::size_t last = works.size() - 1;
-  const auto demand = pass_bounds(gpu, kernel.passes[last], pps[last], works[last], launch.block, warm_hit);
+  const auto demand =
+      pass_bounds(gpu, kernel.passes[last], pps[last], works[last], launch.block, warm_hit, launch.cache);
   const double idle_s = work_s(demand) - bound_of(demand, BoundKind::dram);
   // A launch whose footprint stays resident (the share of the L2 a read-only sweep keeps) evicts
   // nothing: its whole output is still dirty in L2 when it ends, up to l2_dirty_max_fraction (the
@@ -921,7 +930,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.l1_bytes += w.useful_bytes;
     p.flops += w.flops;
 
-    pp.bounds = pass_bounds(gpu, kernel.passes[i], pp, w, launch.block, warm_hit);
+    pp.bounds = pass_bounds(gpu, kernel.passes[i], pp, w, launch.block, warm_hit, launch.cache);
     pp.duration_s = bound_of(pp.bounds, BoundKind::launch) + work_s(pp.bounds);
     p.duration_s += pp.duration_s;
   }

@@ -348,8 +348,8 @@ void measure_launch_overhead(Calibrator& c) {
     return v;
   };
   c.add("launch_overhead_ns", stat_of(ns(t.event_s)),
-        "empty kernel <<<1, 32>>>, an event pair around each of 200 launches queued behind a blocking kernel (as "
-        "measure times kernels); median");
+        "empty kernel <<<1, 32>>>, an event pair around each of 200 launches queued behind a blocking kernel, eight "
+        "at a time (as measure times kernels); median");
   c.add("extra.launch_throughput_ns", {t.batch_per_launch_s * 1e9, 0.0},
         "empty kernel, 1000 launches queued back-to-back without events, time / 1000; ns");
   c.add("extra.launch_isolated_ns", stat_of(ns(t.isolated_s)),
@@ -444,8 +444,8 @@ void measure_dram_rounds(Calibrator& c) {
                     stat_of(waves_ns).median));
 }
 
-// What a real grid's launch costs beyond the empty kernel's overhead (launch_fill_ns, added to
-// every launch with it): a cold launch whose one resident wave of threads asks for all its bytes
+// What a real grid's launch costs beyond the empty kernel's overhead when it starts cold
+// (launch_fill_ns, added to every cold launch with it): a cold launch whose one resident wave of threads asks for all its bytes
 // at once (two 16-byte loads each, as a 2^20 add of float4s), less the launch overhead and its
 // bytes at the sustained bandwidth (both measured before this step). Forty times the other steps'
 // repetitions: it is the small difference of two times that each move by a few hundred ns.

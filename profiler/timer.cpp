@@ -4,36 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <vector>
 
 #include "kernels/cuda_check.hpp"
-#include "kernels/stream_blocker.hpp"
+#include "kernels/queued_timing.hpp"
 #include "models/error.hpp"
 
 namespace roofline {
-namespace {
-
-// A pool of event pairs, destroyed on scope exit.
-class EventPairs {
- public:
-  explicit EventPairs(int count) {
-    events_.resize(2 * static_cast<std::size_t>(count));
-    for (auto& e : events_) ROOFLINE_CUDA_CHECK(cudaEventCreate(&e));
-  }
-  ~EventPairs() {
-    for (auto e : events_)
-      if (e != nullptr) (void)cudaEventDestroy(e);
-  }
-  EventPairs(const EventPairs&) = delete;
-  EventPairs& operator=(const EventPairs&) = delete;
-  cudaEvent_t start(int i) const { return events_[2 * static_cast<std::size_t>(i)]; }
-  cudaEvent_t stop(int i) const { return events_[2 * static_cast<std::size_t>(i) + 1]; }
-
- private:
-  std::vector<cudaEvent_t> events_;
-};
-
-}  // namespace
 
 TimingStats time_launches(KernelRunner& runner, CacheState cache, const TimerOptions& options, L2Flush* flush,
                           void* stream) {
@@ -50,47 +28,28 @@ TimingStats time_launches(KernelRunner& runner, CacheState cache, const TimerOpt
   ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
 
-  // Batches: the first one is min_repetitions, later ones grow with what is already there,
-  // so the host synchronises O(log n) times rather than after every launch. Each batch is
-  // enqueued behind a StreamBlocker, so that no event pair holds a host submission gap; a
-  // batch the launch queue could not hold (the blocker gave up) is dropped and the cap halved.
-  int max_batch = StreamBlocker::kMaxQueuedLaunches;
-  EventPairs events(max_batch);
-  StreamBlocker blocker;
+  // Batches: the first one is min_repetitions, later ones grow with what is already there, so
+  // the budget is checked O(log n) times rather than after every launch.
+  constexpr int kMaxBatch = 64;
   std::vector<double> times;
   times.reserve(static_cast<std::size_t>(std::max(options.min_repetitions, 1)) * 4);
   TimingStats stats;
-  int batch = std::clamp(options.min_repetitions, 1, max_batch);
+  const std::function<void()> launch = [&] { runner.launch(s); };
+  const std::function<void()> before = cold ? std::function<void()>([&] { flush->flush(s); }) : nullptr;
+  int batch = std::clamp(options.min_repetitions, 1, kMaxBatch);
   for (;;) {
     batch = std::min(batch, options.max_repetitions - static_cast<int>(times.size()));
     if (batch <= 0) break;
-    const bool held = blocker.run_held(s, [&] {
-      for (int i = 0; i < batch; ++i) {
-        if (cold) flush->flush(s);
-        ROOFLINE_CUDA_CHECK(cudaEventRecord(events.start(i), s));
-        runner.launch(s);
-        ROOFLINE_CUDA_CHECK(cudaEventRecord(events.stop(i), s));
-      }
-    });
-    if (!held) {
-      if (max_batch == 1) throw Error("time_launches: the stream blocker gave up with one launch queued");
-      max_batch /= 2;
-      batch = max_batch;
-      continue;
-    }
-    for (int i = 0; i < batch; ++i) {
-      float ms = 0.0f;
-      ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events.start(i), events.stop(i)));
-      times.push_back(static_cast<double>(ms) * 1e-3);
-    }
+    const auto batch_times = time_queued_launches(s, batch, launch, before);
+    times.insert(times.end(), batch_times.begin(), batch_times.end());
     stats = summarize_times(times);
     const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
     if (timing_done(stats, options, elapsed)) break;
-    // Size the next batch to what the remaining budget allows (at least 1, at most max_batch).
+    // Size the next batch to what the remaining budget allows (at least 1, at most kMaxBatch).
     const double per_launch = elapsed / static_cast<double>(times.size() + static_cast<std::size_t>(options.warmup));
     const double left = options.budget_s - elapsed;
-    const int affordable = per_launch > 0.0 ? static_cast<int>(left / per_launch) : max_batch;
-    batch = std::clamp(std::min(static_cast<int>(times.size()), affordable), 1, max_batch);
+    const int affordable = per_launch > 0.0 ? static_cast<int>(left / per_launch) : kMaxBatch;
+    batch = std::clamp(std::min(static_cast<int>(times.size()), affordable), 1, kMaxBatch);
   }
   return stats;
 }

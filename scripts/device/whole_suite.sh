@@ -3,7 +3,7 @@
 # model on every GPU and no per-GPU fitting: `roofline calibrate`, then `roofline run` at the
 # suite's sizes, cold and warm, into one database. Run from the repo root with .device/ carried
 # (scripts/device/pack.sh; D names another folder of the same layout):
-# `bash scripts/device/whole_suite.sh h200` writes under $OUT/h200.
+# `bash scripts/device/whole_suite.sh h200` writes under $OUT/h200 (RUN_S: the run's time limit, s).
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-.device}
@@ -12,7 +12,7 @@ R=$PWD/$D/bin/roofline
 E=$OUT/${1:?usage: whole_suite.sh LABEL} && mkdir -p $E && cd $E
 facts facts.txt
 timeout 120 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt
-s=$(date +%s); timeout 480 $R run --cache both --db suite.db > run.txt 2> run.err
+s=$(date +%s); timeout ${RUN_S:-540} $R run --cache both --db suite.db > run.txt 2> run.err
 echo "run: exit $? in $(( $(date +%s) - s )) s" >> wall.txt
 rm -f roofline-report.*
 cat facts.txt wall.txt; grep -E "atomic_same|barrier_step|launch_overhead_ns|launch_fill_ns|block_wave|dram_bandwidth_sustained " calibrate.txt; tail -n 3 run.err

@@ -32,12 +32,16 @@ held_out_batch() {
   echo "The last sections judge a second, a third, a fourth and a fifth held-out batch of kernels, each run"
   echo "after its specs were frozen (\`scripts/device/held_out_batch.sh\`), each on both GPUs."
   echo
-  echo "Each GPU's section is its latest run (\`whole-suite-3/\`, 2026-11-27), whose calibration measured every"
-  echo "parameter the model takes from \`roofline calibrate\`, \`block_wave_launch_ns\` included (the part of a"
-  echo "one-shot grid's block turnover that runs under its launch: \`docs/model.md\`, the latency bound; runs"
-  echo "calibrated before it take the GPU file's value, the median of later calibrations on devices of the"
-  echo "same model). Each GPU's earlier runs follow its section, targets only: \`whole-suite-2/\` (2026-11-26,"
-  echo "made after the launch fill joined the model) and the runs before it. Those"
+  echo "Each GPU's section is its latest run (\`whole-suite-4/\`, 2026-11-27), the first timed as \`measure\` and"
+  echo "\`calibrate\` now time short launches: an event pair around each, eight launches at a time queued"
+  echo "behind a blocking kernel (\`kernels/queued_timing.hpp\`). Runs before it queued up to 64, and a launch"
+  echo "with more than about eight queued behind it took 0.6-0.7 us longer on an H100"
+  echo "(\`docs/results/h100/small-launch/\`), so their short launches' medians are bimodal from run to run;"
+  echo "their calibrations measured the launch terms the same way, and each run is re-predicted with its"
+  echo "own. Each GPU's earlier runs follow its section, targets only: \`whole-suite-3/\` (2026-11-27, the"
+  echo "first calibrated with \`block_wave_launch_ns\`, the part of a one-shot grid's block turnover that"
+  echo "runs under its launch; runs calibrated before it take the GPU file's value), \`whole-suite-2/\`"
+  echo "(2026-11-26, made after the launch fill joined the model) and the runs before it. Those"
   echo "(\`whole-suite/\`, and the H200's \`whole-suite-repeat/\`, the same machine calibrated again) came"
   echo "after every kernel buffer was given 2 MiB blocks of its own (\`kernels/kernel_runner.cpp\`): where a"
   echo "small table of atomics lies changed its rate by up to 2x"
@@ -46,7 +50,7 @@ held_out_batch() {
   echo "\`facts.txt\`) before 15:50 UTC on 2026-11-26."
   echo
   for gpu in h100 h200; do
-    run=$gpu/whole-suite-3
+    run=$gpu/whole-suite-4
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
@@ -58,7 +62,7 @@ held_out_batch() {
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
     echo
-    for earlier in whole-suite-2 whole-suite whole-suite-repeat suite; do
+    for earlier in whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
       db=docs/results/$gpu/$earlier/suite.db
       [[ -f $db ]] || continue

@@ -132,16 +132,16 @@ settle point the first side after it within 10 % of the way down to side 4000's.
 # catalog's, and the published figures').
 MISSES = {
     "rtx-5090": """What the misses say. At 2^20 the loop took 4.1 µs per call for every kernel, whatever its
-work; the model adds the 4.03 µs of an event-timed launch (3.9 of overhead, 0.13 of a real
-grid's fill) to 1.0–2.6 µs of work. Back-to-back calls overlap the host's cost of each call with
-the previous kernel, so a warm loop costs about
-the larger of the host's call interval and the device's time per launch, not their sum (the
-H100's calibration measured 1.96 µs per launch back to back without events against 4.06 µs
-between events: `extra.launch_throughput_ns` and `launch_overhead_ns` in
-`docs/results/h100/calibrate.md`); the model has no such term. At 2^24 the four hand-written
+work; the model adds the 3.17 µs of an event-timed warm launch (the H100's overhead, timed
+eight launches at a time) to 1.7–3.3 µs of work. Back-to-back calls overlap the host's cost of
+each call with the previous kernel, so a warm loop costs about the larger of the host's call
+interval and the device's time per launch, not their sum (the H100's calibration measured
+1.95 µs per launch back to back without events against 3.17 µs between events:
+`extra.launch_throughput_ns` and `launch_overhead_ns` in
+`docs/results/h100/whole-suite-4/calibrate.txt`); the model has no such term. At 2^24 the four hand-written
 FP16 adds all took 34.8 µs: between what the model predicts with the 96 MiB working set in the
 96 MiB L2 (warm) and streamed from DRAM (cold: `roofline predict --gpu rtx-5090 --kernel
-add_f16x8_pack --n 2^24 --block 32 --cache cold` gives 46.6 µs). The L2 kept part of it, where
+add_f16x8_pack --n 2^24 --block 32 --cache cold` gives 48.4 µs). The L2 kept part of it, where
 the ramp derived from the H100 (full residency up to 0.9 × L2, none from 2.0 × L2) keeps 91 %;
 with DRAM setting their time the four kernels take the same, as measured, while the model,
 keeping them in L2, predicts each one's own latency or L2 bound. The FP32 adds at 2^24 (2 × L2)
