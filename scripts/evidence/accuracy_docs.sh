@@ -38,7 +38,8 @@ held_out_batch() {
   echo "with more than about eight queued behind it took 0.6-0.7 us longer on an H100"
   echo "(\`docs/results/h100/small-launch/\`), so their short launches' medians are bimodal from run to run;"
   echo "their calibrations measured the launch terms the same way, and each run is re-predicted with its"
-  echo "own. Each GPU's earlier runs follow its section, targets only: \`whole-suite-3/\` (2026-11-27, the"
+  echo "own. Each GPU's other runs follow its section, targets only: the H200's \`whole-suite-4-repeat/\`"
+  echo "(the same commit on a second H200, calibrated there), \`whole-suite-3/\` (2026-11-27, the"
   echo "first calibrated with \`block_wave_launch_ns\`, the part of a one-shot grid's block turnover that"
   echo "runs under its launch; runs calibrated before it take the GPU file's value), \`whole-suite-2/\`"
   echo "(2026-11-26, made after the launch fill joined the model) and the runs before it. Those"
@@ -62,11 +63,11 @@ held_out_batch() {
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
     echo
-    for earlier in whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
+    for earlier in whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
       db=docs/results/$gpu/$earlier/suite.db
       [[ -f $db ]] || continue
-      echo "### An earlier run: \`docs/results/$gpu/$earlier/\`"
+      echo "### Another run: \`docs/results/$gpu/$earlier/\`"
       echo
       echo "\`roofline accuracy --db $db --run 1\`, its targets only:"
       echo
@@ -79,7 +80,9 @@ held_out_batch() {
     echo "\`roofline accuracy --db docs/results/$run/suite.db --run 1 --no-calibration\`: the launches"
     echo "re-predicted with the values \`models/gpus/\` carries, as for a GPU that was never calibrated"
     echo "(values measured on other devices of the model; \`docs/results/calibration-spread.md\`"
-    echo "compares them with every committed calibration), targets only:"
+    echo "compares them with every committed calibration; the launch terms, \`launch_overhead_ns\`,"
+    echo "\`launch_fill_ns\` and \`block_wave_launch_ns\`, are medians of the few calibrations timed eight"
+    echo "launches at a time, this run's own among them), targets only:"
     echo
     "$R" accuracy --db docs/results/$run/suite.db --run 1 --no-calibration |
       awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
