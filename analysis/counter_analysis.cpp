@@ -79,7 +79,7 @@ CounterAnalysis analyse_counters(const ProfiledLaunch& launch, const GpuSpec& gp
   in.source = "measured";
   in.duration_s = a.duration_s;
   a.loads = unit_loads(in, gpu);
-  const double floor = launch_s(gpu, false);  // the least a launch costs: no cold fill
+  const double floor = launch_s(gpu, true);  // a real grid's launch, as predict --from-run takes it
   a.limiter = limiter_of(a.loads, a.duration_s, floor);
   // Speed of light: the launch at its busiest unit's ceiling, never under the launch floor, and
   // never over what the launch took (a profiled duration is the kernel's own time on the GPU,

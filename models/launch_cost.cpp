@@ -60,8 +60,9 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
            "warp instructions / issue rate"},
           {BoundKind::compute, compute, "FP instructions / FP rate; tensor pipe time as measured"},
           {BoundKind::latency, 0.0, "not predicted from counters"},
-          {BoundKind::launch, launch_s(g, false), "launch overhead (a program's launch finds its data where the last one "
-                                                  "left it: no cold fill)"}};
+          // A real grid's launch, fill included: what a launch-limited kernel's own time holds is
+          // nearer a real grid's start than an empty kernel's.
+          {BoundKind::launch, launch_s(g, true), "launch overhead and a real grid's fill"}};
 }
 
 CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,
