@@ -5,10 +5,10 @@
 //
 // Each launch gets an event pair. The launches are enqueued while the stream is held, at most
 // kTimedLaunchesPerHold at a time, and released together: no host gap lands inside an event
-// pair. Holds are short because on an H100 a launch timed with more than about eight others
-// queued behind it took 0.6-0.7 us longer than one of the last eight of its hold
-// (docs/results/h100/small-launch/): with deeper holds a short kernel's median depended on how
-// many repetitions its time budget allowed.
+// pair. Holds are short because on an H100 and an H200 a launch timed with more than about eight
+// others queued behind it took 0.5-0.7 us longer than one of the last eight of its hold
+// (docs/results/{h100,h200}/small-launch/): with deeper holds a short kernel's median depended on
+// how many repetitions its time budget allowed.
 #include <functional>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `roofline calibrate` on the device at hand, beside the measurements that show what one of its
-# steps measures. Run from the repo root with .device/ carried (scripts/device/pack.sh):
+# steps measures. Run from the repo root with .device/ unpacked (scripts/device/pack.sh):
 #   bash scripts/device/calibrate_beside.sh LABEL TOPIC      (writes under $OUT/LABEL)
 # TOPIC:
 #   atomics       the atomics' rates, beside the exploratory probe over table sizes that chose

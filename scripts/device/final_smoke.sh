@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The final check on the device: the GPU tests of the profiler, the suite and `profile`, and one
-# profile of the test program. Run from the repo root with .device/ carried (scripts/device/pack.sh).
+# profile of the test program. Run from the repo root with .device/ unpacked (scripts/device/pack.sh).
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 export ROOFLINE_EXE=$PWD/.device/bin/roofline PROFILE_APP=$PWD/.device/bin/profile_app

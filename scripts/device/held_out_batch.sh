@@ -4,7 +4,7 @@
 # `roofline run` of the batch's kernels at their sizes, cold and warm, into one database. Each
 # batch's specs were frozen before it ran: batch 2 at 9182daf, batch 3 at f81ead6, batch 4 at
 # 7359236, batch 5 at the commit docs/results/accuracy/held-out-batch5.md names. Run from the
-# repo root with .device/ carried (scripts/device/pack.sh): `bash scripts/device/held_out_batch.sh
+# repo root with .device/ unpacked (scripts/device/pack.sh): `bash scripts/device/held_out_batch.sh
 # h100 3` writes under $OUT/h100 (BATCH defaults to 2). The run's table goes to a file, not the
 # terminal.
 set -uo pipefail

@@ -2,7 +2,7 @@
 # What L2 state does `ncu --cache-control all` leave before a profiled launch? DRAM writes of
 # read-only and add kernels across sizes, under ncu and under roofline with a given number of
 # dirty bytes left in L2 after its flush (ROOFLINE_FLUSH_DIRTY_BYTES). Run from the repo root
-# with .device/ carried; writes under $OUT/l2, then prints the table of
+# with .device/ unpacked (scripts/device/pack.sh); writes under $OUT/l2, then prints the table of
 # scripts/evidence/l2_state_table.py.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64

@@ -3,8 +3,8 @@
 # measure` in several orders within one process, with the SM clock and power sampled every 10 ms,
 # into $OUT/LABEL/order.txt. Its first measured configuration in a process ran about 20 % slower
 # than the later ones, whatever their cache state, until every kernel buffer got 2 MiB blocks of
-# its own (docs/results/h100/atomic-flush/README.md). Run from the repo root with .device/ carried
-# (scripts/device/pack.sh): bash scripts/device/measure_order_probe.sh LABEL
+# its own (docs/results/h100/atomic-flush/README.md). Run from the repo root with .device/
+# unpacked (scripts/device/pack.sh): bash scripts/device/measure_order_probe.sh LABEL
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline

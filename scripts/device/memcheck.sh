@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compute-sanitizer memcheck over the whole suite on the device machine, at two sizes that are
-# not multiples of any vector width. Run from the repo root with .device/ carried.
+# not multiples of any vector width. Run from the repo root with .device/ unpacked (scripts/device/pack.sh).
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Evidence for the profiler on the H100: every default counter from `roofline measure` beside ncu's on
 # the same binary and launches, the wall time of both, and compute-sanitizer over the suite.
-# Run from the repo root with .device/ carried.
+# Run from the repo root with .device/ unpacked (scripts/device/pack.sh).
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline

@@ -1,21 +1,42 @@
 #!/usr/bin/env bash
 # Builds roofline for the H100 (sm_90) in build-h100 and packs what the device machine needs
-# into .device/: the roofline binary, the GPU test binaries, and the two shared libraries the
-# device image lacks (fmt, sqlite3). Run here, then name .device in the device tool's carry.
+# into .device/: the roofline binary, the injection library and the test program, the GPU test
+# binaries, and the two shared libraries the device image lacks (fmt, sqlite3); `pack.sh cli`
+# packs the roofline binary and the libraries alone (what whole_suite.sh and calibrate_beside.sh
+# use). Then compresses it, stripped, into .device.tar.xz: the device tool copies the working tree
+# and what it carries up to 64 MiB, and the committed evidence leaves little room (the size check
+# at the end says whether the archive fits). Run here, name .device.tar.xz in the device tool's
+# carry and unpack it there first:
+# `tar -xJf .device.tar.xz && bash scripts/device/whole_suite.sh h100`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cmake -S . -B build-h100 -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DROOFLINE_BUILD_BENCHMARKS=OFF >/dev/null
+what=${1:-all}
+case $what in
+  all) targets=(roofline roofline_inject profile_app kernel_runner_gpu_test profiler_gpu_test profile_gpu_test) ;;
+  cli) targets=(roofline) ;;
+  *) echo "pack.sh: 'all' (the default) or 'cli', got '$what'" >&2; exit 2 ;;
+esac
 # The build's errors and warnings are shown; a failed build stops here, before .device/ is replaced.
-if ! cmake --build build-h100 -j"$(nproc)" --target roofline roofline_inject profile_app kernel_runner_gpu_test \
-    profiler_gpu_test profile_gpu_test > build-h100/pack.log 2>&1; then
+if ! cmake --build build-h100 -j"$(nproc)" --target "${targets[@]}" > build-h100/pack.log 2>&1; then
   grep -E "error|warning: " build-h100/pack.log >&2; echo "pack.sh: the build failed (build-h100/pack.log)" >&2; exit 1
 fi
 grep -E "warning: " build-h100/pack.log || true
-rm -rf .device && mkdir -p .device/lib .device/tests
-mkdir -p .device/bin && cp build-h100/cli/roofline .device/bin/ && cp build-h100/lib/libroofline_inject.so .device/lib/ && cp build-h100/tests/profile/profile_app .device/bin/
-for t in build-h100/tests/kernels/*_test* build-h100/tests/profiler/*_test* build-h100/tests/profile/*_test*; do
-  [[ -x $t && -f $t ]] && cp "$t" .device/tests/
-done
+rm -rf .device .device.tar.xz && mkdir -p .device/bin .device/lib .device/tests
+cp build-h100/cli/roofline .device/bin/
 cp -L /lib/x86_64-linux-gnu/libfmt.so.9 /lib/x86_64-linux-gnu/libsqlite3.so.0 .device/lib/
 cp scripts/evidence/*.py .device/
-du -sh .device
+if [[ $what == all ]]; then
+  cp build-h100/lib/libroofline_inject.so .device/lib/ && cp build-h100/tests/profile/profile_app .device/bin/
+  for t in build-h100/tests/kernels/*_test* build-h100/tests/profiler/*_test* build-h100/tests/profile/*_test*; do
+    [[ -x $t && -f $t ]] && cp "$t" .device/tests/
+  done
+fi
+strip .device/bin/* .device/lib/libroofline_inject.so .device/tests/* 2>/dev/null || true
+tar -cJf .device.tar.xz .device
+du -sh .device .device.tar.xz
+tracked=$(git ls-files -z | xargs -0 du -cb | tail -n 1 | cut -f1)
+total=$(( tracked + $(stat -c %s .device.tar.xz) ))
+(( total <= 64 * 1024 * 1024 )) || echo "pack.sh: the tracked files and the archive come to $(( total / 1048576 )) MiB," \
+  "over the device tool's 64 MiB: pack less ('pack.sh cli'), or for the call move committed databases it does not" \
+  "read (docs/results/**/*.db) out of the tree and 'git checkout' them after" >&2

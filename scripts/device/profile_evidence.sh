@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `roofline profile` evidence on the device: the test program and the PyTorch workload profiled
 # by roofline and by ncu with the same metrics, wall times of both (and of the program alone and
-# trace-only), written under $OUT/profile. Run from the repo root with .device/ carried
+# trace-only), written under $OUT/profile. Run from the repo root with .device/ unpacked (scripts/device/pack.sh)
 # (scripts/device/pack.sh); scripts/evidence/profile_vs_ncu.py turns it into the tables.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"

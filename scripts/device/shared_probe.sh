@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Exploratory: builds scripts/device/shared_probe.cu on the device machine (nvcc there), profiles
 # it with `roofline profile` and prints each launch's shared-memory wavefronts per LDS warp
-# instruction. Run from the repo root with .device/ carried (scripts/device/pack.sh):
+# instruction. Run from the repo root with .device/ unpacked (scripts/device/pack.sh):
 #   bash scripts/device/shared_probe.sh LABEL        (writes $OUT/LABEL/probe.txt)
 set -euo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # First look on the device machine: GPU tests, device query, a few kernels measured beside ncu,
-# and the SASS of the suite. Run from the repo root with .device/ carried; writes under $OUT.
+# and the SASS of the suite. Run from the repo root with .device/ unpacked (scripts/device/pack.sh); writes under $OUT.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=.device/bin/roofline

@@ -2,7 +2,7 @@
 # Evidence on the H100 for the profiler, the reports and the model's accuracy: calibrate into a fresh database, then the full `roofline
 # run` of the suite (3 sizes, cold and warm) predicted with that calibration, its reports, and
 # the Hadamard products across the L2 size (the knee of fusing's speedup). Run from the repo root with
-# .device/ carried.
+# .device/ unpacked (scripts/device/pack.sh).
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline

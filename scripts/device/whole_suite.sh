@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite (patterns included) on the device at hand, calibrated there, with the same
 # model on every GPU and no per-GPU fitting: `roofline calibrate`, then `roofline run` at the
-# suite's sizes, cold and warm, into one database. Run from the repo root with .device/ carried
+# suite's sizes, cold and warm, into one database. Run from the repo root with .device/ unpacked
 # (scripts/device/pack.sh; D names another folder of the same layout):
 # `bash scripts/device/whole_suite.sh h200` writes under $OUT/h200 (RUN_S: the run's time limit, s).
 set -uo pipefail
