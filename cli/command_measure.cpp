@@ -29,6 +29,8 @@ void add_measure_command(CLI::App& app) {
   cmd->add_option("--format", *format, "table, json or csv")->capture_default_str();
   cmd->add_flag("--details", *details, "table format: also print every counter of every launch");
   cmd->footer(
+      "Time is the median of CUDA-event pairs, one around each launch, the launches queued eight at a\n"
+      "time behind a blocking kernel (no host gap is timed, and no launch waits behind a deep queue).\n"
       "Counters are collected as `ncu --clock-control none --cache-control all` would: outputs restored\n"
       "and L2 flushed before each profiled launch; the launches are profiled in batches that fit half\n"
       "the free device memory, every replay pass covering a whole batch. Without profiling permission\n"
