@@ -445,10 +445,11 @@ void measure_dram_rounds(Calibrator& c) {
 }
 
 // What a real grid's launch costs beyond the empty kernel's overhead when it starts cold
-// (launch_fill_ns, added to every cold launch with it): a cold launch whose one resident wave of threads asks for all its bytes
-// at once (two 16-byte loads each, as a 2^20 add of float4s), less the launch overhead and its
-// bytes at the sustained bandwidth (both measured before this step). Forty times the other steps'
-// repetitions: it is the small difference of two times that each move by a few hundred ns.
+// (launch_fill_ns, added to every cold launch with it): a cold launch whose one resident wave of
+// threads asks for all its bytes at once (two 16-byte loads each, as a 2^20 add of float4s), less
+// the launch overhead and its bytes at the sustained bandwidth (both measured before this step).
+// Forty times the other steps' repetitions: it is the small difference of two times that each
+// move by a few hundred ns.
 void measure_launch_fill(Calibrator& c) {
   const CalibratedValue* overhead = find_value(c.cal, "launch_overhead_ns");
   const CalibratedValue* bandwidth = find_value(c.cal, "dram_bandwidth_sustained");
