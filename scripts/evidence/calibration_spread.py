@@ -19,12 +19,12 @@ roofline = sys.argv[1]
 RENAMED = {"extra.dram_cold_wave_excess_ns": "launch_fill_ns"}
 values = {}  # model -> parameter -> [(value, device)]
 seen = set()
-# A timing experiment's calibration (launches timed eight per hold, not as calibrate times them)
-# is not one of the model's: docs/results/h100/small-launch/README.md.
-EXPERIMENTS = ("docs/results/h100/small-launch/",)
+# The launch terms are timed eight launches at a time since 2026-11-27 (kernels/queued_timing.hpp;
+# the first such calibration was docs/results/h100/small-launch/'s experiment): the calibrations
+# before it, which queued up to 64, are listed apart.
+TIMED_64 = ("launch_overhead_ns", "launch_fill_ns", "block_wave_launch_ns")
+TIMED_EIGHT_SINCE = "2026-11-27T04:55"
 for db in sorted(glob.glob("docs/results/**/*.db", recursive=True)):
-    if db.startswith(EXPERIMENTS):
-        continue
     try:
         con = sqlite3.connect(f"file:{db}?immutable=1", uri=True)
         rows = con.execute("SELECT model_id, calibrated_at, device_uuid, key, value FROM v_calibrations").fetchall()
@@ -35,6 +35,8 @@ for db in sorted(glob.glob("docs/results/**/*.db", recursive=True)):
         if key.startswith("extra.") or (at, device, key) in seen:
             continue
         seen.add((at, device, key))
+        if key in TIMED_64 and at < TIMED_EIGHT_SINCE:
+            key += " (timed 64 at a time)"
         values.setdefault(model, {}).setdefault(key, []).append((value, device))
 
 models = {m["id"]: m for m in json.loads(subprocess.run([roofline, "gpus", "--format", "json"], check=True,
@@ -51,7 +53,9 @@ print("`roofline calibrate` run stored in the databases under `docs/results/` (e
 print("Per GPU model and parameter: the calibrations and distinct devices that measured it, their")
 print("median and range, the spread (range over median), and what the GPU model's file")
 print("(`models/gpus/ID.toml`) carries, with its source. `outside` marks a file value, other than a")
-print("datasheet peak, outside the measured range (rounding aside).\n")
+print("datasheet peak, outside the measured range (rounding aside). The launch terms are timed eight")
+print("launches at a time since 2026-11-27 (`kernels/queued_timing.hpp`); the calibrations before, which")
+print("queued up to 64, are listed apart as `(timed 64 at a time)`.\n")
 for model in sorted(values):
     params = values[model]
     devices = {d for v in params.values() for _, d in v}
