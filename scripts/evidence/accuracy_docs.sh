@@ -8,6 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 R=${1:-build-cpu/cli/roofline}
 section() { "$R" accuracy --db "$1" --run "$2" | sed -e 's/^## /### /' -e 's/^# Model accuracy on the \(.*\)$/## \1: '"$3"'/'; }
+# Superseded runs' databases are committed xz-compressed (suite.db.xz), to leave the device tool
+# room: each is read from a copy unpacked here.
+unpacked=$(mktemp -d)
+trap 'rm -rf "$unpacked"' EXIT
+
 # A held-out batch: its page (docs/results/accuracy/NAME.md), then its runs on the H100 and, where
 # one was made, the H200 (docs/results/{h100,h200}/NAME/). Usage: held_out_batch NAME ORDINAL.
 held_out_batch() {
@@ -65,13 +70,17 @@ held_out_batch() {
     echo
     for earlier in whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
-      db=docs/results/$gpu/$earlier/suite.db
-      [[ -f $db ]] || continue
+      db=docs/results/$gpu/$earlier/suite.db read=$db how=""
+      if [[ ! -f $db && -f $db.xz ]]; then
+        read=$unpacked/$gpu-$earlier.db how=" (committed as \`suite.db.xz\`: \`xz -dk\` it first)"
+        xz -dc "$db.xz" > "$read"
+      fi
+      [[ -f $read ]] || continue
       echo "### Another run: \`docs/results/$gpu/$earlier/\`"
       echo
-      echo "\`roofline accuracy --db $db --run 1\`, its targets only:"
+      echo "\`roofline accuracy --db $db --run 1\`$how, its targets only:"
       echo
-      "$R" accuracy --db "$db" --run 1 | awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
+      "$R" accuracy --db "$read" --run 1 | awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
       echo
     done
     # What a user who never ran calibrate gets: the GPU file's values alone.

@@ -9,10 +9,14 @@ Usage: calibration_spread.py ROOFLINE > docs/results/calibration-spread.md
 """
 import glob
 import json
+import lzma
+import os
+import shutil
 import sqlite3
 import statistics
 import subprocess
 import sys
+import tempfile
 
 roofline = sys.argv[1]
 # Keys older calibrations stored a parameter under, before the model used it.
@@ -24,7 +28,15 @@ seen = set()
 # before it, which queued up to 64, are listed apart.
 TIMED_64 = ("launch_overhead_ns", "launch_fill_ns", "block_wave_launch_ns")
 TIMED_EIGHT_SINCE = "2026-11-27T04:55"
-for db in sorted(glob.glob("docs/results/**/*.db", recursive=True)):
+# Superseded runs' databases are committed xz-compressed (suite.db.xz): read from an unpacked copy.
+unpacked = tempfile.TemporaryDirectory()
+databases = glob.glob("docs/results/**/*.db", recursive=True) + glob.glob("docs/results/**/*.db.xz", recursive=True)
+for db in sorted(databases):
+    if db.endswith(".xz"):
+        copy = os.path.join(unpacked.name, db.replace("/", "_")[:-3])
+        with lzma.open(db) as src, open(copy, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+        db = copy
     try:
         con = sqlite3.connect(f"file:{db}?immutable=1", uri=True)
         rows = con.execute("SELECT model_id, calibrated_at, device_uuid, key, value FROM v_calibrations").fetchall()
