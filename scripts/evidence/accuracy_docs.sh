@@ -70,17 +70,17 @@ held_out_batch() {
     echo
     for earlier in whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
-      db=docs/results/$gpu/$earlier/suite.db read=$db how=""
+      db=docs/results/$gpu/$earlier/suite.db path=$db how=""
       if [[ ! -f $db && -f $db.xz ]]; then
-        read=$unpacked/$gpu-$earlier.db how=" (committed as \`suite.db.xz\`: \`xz -dk\` it first)"
-        xz -dc "$db.xz" > "$read"
+        path=$unpacked/$gpu-$earlier.db how=" (committed as \`suite.db.xz\`: \`xz -dk\` it first)"
+        xz -dc "$db.xz" > "$path"
       fi
-      [[ -f $read ]] || continue
+      [[ -f $path ]] || continue
       echo "### Another run: \`docs/results/$gpu/$earlier/\`"
       echo
       echo "\`roofline accuracy --db $db --run 1\`$how, its targets only:"
       echo
-      "$R" accuracy --db "$read" --run 1 | awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
+      "$R" accuracy --db "$path" --run 1 | awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
       echo
     done
     # What a user who never ran calibrate gets: the GPU file's values alone.
