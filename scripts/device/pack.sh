@@ -31,8 +31,9 @@ if [[ $what == all ]]; then
   for t in build-h100/tests/kernels/*_test* build-h100/tests/profiler/*_test* build-h100/tests/profile/*_test*; do
     [[ -x $t && -f $t ]] && cp "$t" .device/tests/
   done
+  strip .device/lib/libroofline_inject.so .device/tests/*
 fi
-strip .device/bin/* .device/lib/libroofline_inject.so .device/tests/* 2>/dev/null || true
+strip .device/bin/*
 tar -cJf .device.tar.xz .device
 du -sh .device .device.tar.xz
 tracked=$(git ls-files -z | xargs -0 du -cb | tail -n 1 | cut -f1)
