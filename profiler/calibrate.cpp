@@ -792,8 +792,9 @@ std::string measure_l2_counters(Calibrator& c) {
 }  // namespace
 
 Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& progress) {
-  const DeviceProperties device = query_device(options.device);
+  DeviceProperties device = query_device(options.device);
   ROOFLINE_CUDA_CHECK(cudaSetDevice(options.device));
+  device.free_memory_bytes = free_memory_bytes(options.device);
   const double l2 = device.info.l2_bytes;
   if (l2 <= 0) throw Error("calibrate: the device reports no L2 size");
 

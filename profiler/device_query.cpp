@@ -119,16 +119,18 @@ DeviceProperties query_device(int ordinal) {
   d.max_shared_memory_per_block = static_cast<int>(p.sharedMemPerBlockOptin);
   d.reserved_shared_memory_per_block = static_cast<int>(p.reservedSharedMemPerBlock);
   d.peak_dram_bandwidth = 2.0 * info.memory_clock_hz * info.memory_bus_bits / 8.0;
-
-  // Free memory needs the device's context; restore the caller's current device afterwards.
-  int previous = 0;
-  if (cudaGetDevice(&previous) == cudaSuccess && cudaSetDevice(ordinal) == cudaSuccess) {
-    std::size_t free_bytes = 0, total = 0;
-    if (cudaMemGetInfo(&free_bytes, &total) == cudaSuccess) d.free_memory_bytes = static_cast<double>(free_bytes);
-    (void)cudaSetDevice(previous);
-  }
-  (void)cudaGetLastError();
   return d;
+}
+
+double free_memory_bytes(int ordinal) {
+  int previous = 0;
+  ROOFLINE_CUDA_CHECK(cudaGetDevice(&previous));
+  ROOFLINE_CUDA_CHECK(cudaSetDevice(ordinal));
+  std::size_t free_bytes = 0, total = 0;
+  const cudaError_t status = cudaMemGetInfo(&free_bytes, &total);
+  (void)cudaSetDevice(previous);
+  ROOFLINE_CUDA_CHECK(status);
+  return static_cast<double>(free_bytes);
 }
 
 std::vector<DeviceProperties> query_devices() {

@@ -23,7 +23,7 @@ struct DeviceProperties {
   int max_threads_per_sm = 0, max_blocks_per_sm = 0, max_threads_per_block = 0;
   int registers_per_sm = 0, registers_per_block = 0;
   int shared_memory_per_sm = 0, max_shared_memory_per_block = 0, reserved_shared_memory_per_block = 0;
-  double free_memory_bytes = 0.0;
+  double free_memory_bytes = 0.0;  // set by the callers that size buffers (free_memory_bytes below)
   double peak_dram_bandwidth = 0.0;  // 2 x memory clock x bus width / 8 (B/s)
 };
 
@@ -31,8 +31,13 @@ struct DeviceProperties {
 // reason in *why when given.
 int cuda_device_count(std::string* why = nullptr);
 
-// Reads one device (does not change the current device). Throws Error for a bad ordinal.
+// Reads one device without creating a context (a context costs a program that `roofline
+// profile` runs a few hundred milliseconds), so free_memory_bytes stays 0. Throws Error for a
+// bad ordinal.
 DeviceProperties query_device(int ordinal);
+// The device's free memory now. Creates the device's primary context if it has none; the
+// current device is left as it was.
+double free_memory_bytes(int ordinal);
 // Every present device, in ordinal order; empty without a driver or device.
 std::vector<DeviceProperties> query_devices();
 

@@ -34,6 +34,7 @@ MeasureSession::MeasureSession(MeasureOptions options) : options_(std::move(opti
   ROOFLINE_CUDA_CHECK(cudaFree(nullptr));
   laps.lap("context");
   device_ = query_device(options_.device);
+  device_.free_memory_bytes = free_memory_bytes(options_.device);
   (void)device_gpu_spec(device_);  // fills model_id when the catalog knows the device
   laps.lap("query_device");
   flush_ = std::make_unique<L2Flush>();

@@ -27,6 +27,8 @@ for i in $(seq ${PAIRS:-10}); do
   timed torch_alone_$i python3 tests/profile/train_step.py
   timed torch_trace_$i $R profile --no-counters --db $E/torch_trace.db -- python3 tests/profile/train_step.py
 done
+# roofline's own fixed cost (device probe, spool, store, tables): a traced program that starts no CUDA work.
+for i in 1 2 3 4 5; do timed fixed_$i $R profile --no-counters --db $E/fixed.db -- /bin/true; done
 timed app_crash $R profile --db $E/app.db -- $APP --n 1000000 --crash-after 3
 timed profiler_gpu_test .device/tests/profiler_gpu_test
 tar -C $OUT -czf $OUT/profile.tar.gz profile

@@ -50,6 +50,8 @@ alone=(); trace=()
 pairs=$(grep -c "^torch_alone_" "$D/wall.txt")
 for i in $(seq "$pairs"); do alone+=("$(ms torch_alone_$i "$D")"); trace+=("$(ms torch_trace_$i "$D")"); done
 a=$(median "${alone[@]}"); t=$(median "${trace[@]}"); p=$(ms torch_profile "$D"); n=$(ms torch_ncu "$D")
+diffs=(); for i in $(seq "$pairs"); do diffs+=("$(( trace[i-1] - alone[i-1] ))"); done
+fixed=(); for i in $(seq "$(grep -c "^fixed_" "$D/wall.txt")"); do fixed+=("$(ms fixed_$i "$D")"); done
 range() { printf '%s\n' "$@" | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/-/–/'; }
 {
   cat <<EOT
@@ -70,10 +72,16 @@ $(grep -E "^(torch|app)_" "$D/wall.txt")
 - trace-only overhead: median of $pairs runs each, alternating, after one untimed run of each:
   $t ms traced (range $(range "${trace[@]}") ms) against $a ms alone (range $(range "${alone[@]}") ms) =
   $(python3 -c "print(f'{($t-$a)/$a*100:+.1f} %')") (target at most +5 %)
+- the median of the $pairs paired differences (each traced run less the run alone before it):
+  $(median "${diffs[@]}") ms, $(python3 -c "print(f'{$(median "${diffs[@]}")/$a*100:+.1f} %')") of the median alone
+$(if (( ${#fixed[@]} )); then f=$(median "${fixed[@]}"); echo "- roofline's own fixed cost (device probe, spool, store, tables), \`roofline profile --no-counters
+  -- /bin/true\` ${#fixed[@]} times: median $f ms (range $(range "${fixed[@]}") ms), $(python3 -c "print(f'{$f/$a*100:.1f} %')") of the median alone"; fi)
 
 Single runs of the script spread by more than the 5 % target from one run to the next (the
-ranges above): only medians of many alternating runs, each kind started once untimed first,
-can be compared.
+ranges above), so ten pairs cannot resolve a few percent: the medians and the paired
+differences can come out negative. What roofline adds on its own side is measured apart, on a
+program that starts no CUDA work (the fixed cost above); what it adds inside the program is
+CUPTI's start and the Activity API's kernel records.
 
 Where roofline's time goes: the program itself, CUPTI's start (about 0.7 s), and per batch of
 replayed launches one range-profiler Start and Stop per pass; the launches are replayed in

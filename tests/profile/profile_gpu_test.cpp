@@ -98,8 +98,8 @@ TEST_F(ProfileGpu, GraphsChangedAfterInstantiationAreReplayedAsChanged) {
   char comma = 0;
   while (in >> grid >> comma >> inst) {
     grids.insert(grid);
-    lo = std::min(lo, inst / grid);
-    hi = std::max(hi, inst / grid);
+    lo = std::min(lo, inst / static_cast<double>(grid));
+    hi = std::max(hi, inst / static_cast<double>(grid));
   }
   EXPECT_EQ(grids.size(), 3u) << rows;  // 3907, 977 and 1954 blocks
   EXPECT_LT(hi / lo, 1.05) << rows;
