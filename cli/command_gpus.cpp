@@ -60,11 +60,13 @@ void print_present(std::ostream& out) {
   }
   TextTable t;
   for (auto title : {"#", "name", "cc", "SMs", "SM clock", "memory", "L2", "model", "driver", "UUID"}) t.add_column(title);
-  int i = 0;
-  for (const auto& d : probe.devices)
-    t.add_row({std::to_string(i++), d.name, fmt::format("{}.{}", d.cc_major, d.cc_minor), std::to_string(d.sm_count),
+  for (std::size_t i = 0; i < probe.devices.size(); ++i) {
+    const DeviceInfo& d = probe.devices[i];
+    t.add_row({std::to_string(i), d.name, fmt::format("{}.{}", d.cc_major, d.cc_minor), std::to_string(d.sm_count),
                format_quantity(d.sm_clock_hz, "Hz"), format_quantity(d.memory_bytes, "B"), format_quantity(d.l2_bytes, "B"),
-               d.model_id.empty() ? "(no model: datasheet values unknown)" : d.model_id, d.driver_version, d.uuid});
+               d.model_id.empty() ? fmt::format("none: modelled on {}", probe.models[i].id) : d.model_id,
+               d.driver_version, d.uuid});
+  }
   t.print_text(out);
 }
 

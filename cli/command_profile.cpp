@@ -163,13 +163,20 @@ void add_launch_metrics(const ProfileOptions& o, std::vector<ProfiledLaunch>& la
       l.counters.push_back({std::string(metric::registers), static_cast<double>(l.id.registers_per_thread)});
 }
 
-DeviceInfo profiled_device(const ProfileOptions& o) {
-  const DeviceProbe probe = probe_devices();
+struct ProfiledDevice {
+  DeviceInfo info;
+  GpuSpec model;  // with the device's own values; for a GPU the catalog does not know, the nearest model's
+};
+
+ProfiledDevice profiled_device(const ProfileOptions& o) {
+  DeviceProbe probe = probe_devices();
   if (probe.devices.empty()) throw Error("no GPU: " + probe.why_none);
   const int index = o.device >= 0 ? o.device : 0;
   if (index >= static_cast<int>(probe.devices.size()))
     throw InputError(fmt::format("--device {}: this machine has {} GPU(s)", index, probe.devices.size()));
-  return probe.devices[static_cast<std::size_t>(index)];
+  const auto i = static_cast<std::size_t>(index);
+  if (probe.devices[i].model_id.empty()) fmt::print(stderr, "roofline: warning: {}\n", probe.models[i].notes);
+  return {std::move(probe.devices[i]), std::move(probe.models[i])};
 }
 
 int profile(const ProfileOptions& o) {
@@ -178,7 +185,7 @@ int profile(const ProfileOptions& o) {
   check_output_files(outputs);
   const fs::path program = resolve_command(o.command.front());
   const fs::path library = injection_library();
-  const DeviceInfo device = profiled_device(o);
+  const ProfiledDevice device = profiled_device(o);
   SpoolFolder folder;
   set_injection_environment(o, folder.path, library);
   SpoolReader spool(folder.path);
@@ -190,10 +197,9 @@ int profile(const ProfileOptions& o) {
   for (const auto& p : spool.processes())
     for (const auto& e : p.errors) fmt::print(stderr, "roofline: warning: process {}: {}\n", p.pid, e);
 
-  const GpuSpec& model = find_gpu(device.model_id.empty() ? "h100-sxm" : device.model_id);
   folder.keep = true;  // until stored
   SqliteStore store(o.db);
-  const CalibratedGpu calibrated = with_stored_calibration(model, store, device.uuid);
+  const CalibratedGpu calibrated = with_stored_calibration(device.model, store, device.info.uuid);
   Run run;
   run.kind = RunKind::profile;
   run.command_line = command_line();
@@ -201,7 +207,7 @@ int profile(const ProfileOptions& o) {
   run.git_revision = ROOFLINE_GIT_REVISION;
   run.gpu_id = calibrated.gpu.id;
   if (calibrated.calibration) run.calibration_id = calibrated.calibration->run_id;
-  run.device = device;
+  run.device = device.info;
   run.cache_setting = "cold";
   run.clock_setting = "as found (roofline never changes clocks)";
   run.working_directory = fs::current_path().string();

@@ -9,7 +9,7 @@ DeviceProbe probe_devices() {
   DeviceProbe probe;
   if (cuda_device_count(&probe.why_none) == 0) return probe;
   for (auto& d : query_devices()) {
-    device_gpu_spec(d);  // fills model_id when the catalog knows the device
+    probe.models.push_back(device_model(d));  // fills model_id when the catalog knows the device
     probe.devices.push_back(d.info);
   }
   return probe;

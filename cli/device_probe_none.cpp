@@ -4,7 +4,9 @@
 namespace roofline {
 
 DeviceProbe probe_devices() {
-  return {{}, "this roofline was built without CUDA (ROOFLINE_WITH_CUDA=OFF): it predicts, stores and reports only"};
+  DeviceProbe probe;
+  probe.why_none = "this roofline was built without CUDA (ROOFLINE_WITH_CUDA=OFF): it predicts, stores and reports only";
+  return probe;
 }
 
 }  // namespace roofline

@@ -33,7 +33,9 @@ class GpuSession {
   static std::unique_ptr<GpuSession> open(const SessionOptions& options, std::string* why_not);
 
   virtual const DeviceInfo& device() const = 0;
-  // The catalog model of the device with device-query values applied; nullptr when unknown.
+  // The device's GPU model with its device-query values applied: its catalog model, or for a GPU
+  // the catalog does not know (device().model_id empty) the nearest one's (device_model).
+  // nullptr only where no device was queried (tests).
   virtual const GpuSpec* gpu() const = 0;
   virtual double free_memory_bytes() const = 0;
   virtual std::vector<std::string> metrics() const = 0;

@@ -18,12 +18,12 @@ class CudaGpuSession final : public GpuSession {
  public:
   explicit CudaGpuSession(const SessionOptions& o) : options_(o), session_(make_options(o)) {
     device_ = session_.device();
-    gpu_ = device_gpu_spec(device_);
+    gpu_ = device_model(device_);
   }
 
   const DeviceInfo& device() const override { return device_.info; }
   const SessionOptions& options() const override { return options_; }
-  const GpuSpec* gpu() const override { return gpu_ ? &*gpu_ : nullptr; }
+  const GpuSpec* gpu() const override { return &gpu_; }
   double free_memory_bytes() const override { return device_.free_memory_bytes; }
   std::vector<std::string> metrics() const override { return session_.metrics(); }
   bool counters_available() const override { return session_.counters_available(); }
@@ -88,7 +88,7 @@ class CudaGpuSession final : public GpuSession {
   MeasureSession session_;
   std::unique_ptr<MeasureSession> copy_session_;
   DeviceProperties device_;
-  std::optional<GpuSpec> gpu_;
+  GpuSpec gpu_;
   std::map<std::pair<std::int64_t, CacheState>, double> copy_;
 };
 

@@ -50,7 +50,10 @@ std::unique_ptr<GpuSession> open_gpu_session(const SessionOptions& options) {
 }
 
 const GpuSpec& session_gpu_or(const GpuSession& session, const std::string& fallback_id) {
-  if (const GpuSpec* g = session.gpu()) return *g;
+  if (const GpuSpec* g = session.gpu()) {
+    if (session.device().model_id.empty()) fmt::print(stderr, "roofline: warning: {}\n", g->notes);
+    return *g;
+  }
   fmt::print(stderr, "roofline: warning: no GPU model matches '{}'; predictions use '{}'\n", session.device().name,
              fallback_id);
   return find_gpu(fallback_id);

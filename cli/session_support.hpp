@@ -17,7 +17,8 @@ namespace roofline {
 void add_session_options(CLI::App& cmd, SessionOptions& s);
 // Throws InputError "nothing can be measured: <why>" without CUDA or GPU.
 std::unique_ptr<GpuSession> open_gpu_session(const SessionOptions& options);
-// The device's model; else the fallback catalog model, with a warning.
+// The device's model (with a warning when it is borrowed from the nearest catalog model); the
+// fallback catalog model, with a warning, where the session has none.
 const GpuSpec& session_gpu_or(const GpuSession& session, const std::string& fallback_id);
 // The launches the session can run, in order. Each one the suite's runner cannot run (a cube
 // kernel at an N that is no cube, when the sizes were given for every kernel) is named on

@@ -1,5 +1,7 @@
 #include "models/gpu_spec.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 
 namespace roofline {
@@ -169,6 +171,20 @@ std::vector<std::string_view> assumed_params(const GpuSpec& g) {
   for (const auto& p : kParams)
     if ((g.*p.member).source == Source::assumed) keys.push_back(p.key);
   return keys;
+}
+
+GpuSpec modelled_on(const GpuSpec& base, std::string_view device_name) {
+  GpuSpec g = base;
+  g.name = std::string(device_name);
+  g.notes = fmt::format("no GPU model in the catalog is {}: modelled on {} ({}), whose values stand in for those the "
+                        "device does not report until `roofline calibrate` measures them",
+                        device_name, base.id, base.name);
+  for (const auto& p : kParams) {
+    Quantity& q = g.*p.member;
+    q.note = fmt::format("{}'s value ({}: {})", base.id, to_string(q.source), q.note);
+    q.source = Source::assumed;
+  }
+  return g;
 }
 
 }  // namespace roofline

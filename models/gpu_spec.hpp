@@ -71,6 +71,11 @@ std::span<const AtomicTableRate> atomic_table_rates();
 // this model), in display order: what a prediction for this GPU rests on unmeasured.
 std::vector<std::string_view> assumed_params(const GpuSpec& g);
 
+// A GPU the catalog does not know, modelled on `base` (the catalog model nearest its
+// architecture): named `device_name`, every parameter `assumed` with a note naming base, until
+// the device's own values (device query) or a calibration replace them. The id stays base's.
+GpuSpec modelled_on(const GpuSpec& base, std::string_view device_name);
+
 // Convenience conversions used by the model.
 inline double sm_clock(const GpuSpec& g) { return g.sm_clock_hz.value; }
 // What a launch adds to its slowest resource: the empty kernel's overhead and, when the launch

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <set>
+#include <utility>
 
 #include "kernels/cuda_check.hpp"
 #include "models/gpu_catalog.hpp"
@@ -166,6 +168,21 @@ const GpuSpec* match_gpu(const DeviceInfo& device, std::span<const GpuSpec> cata
   return best;
 }
 
+const GpuSpec* nearest_gpu(const DeviceInfo& device, std::span<const GpuSpec> catalog) {
+  const int cc = 10 * device.cc_major + device.cc_minor;
+  // Smaller is nearer: the same capability, then older architectures newest first, then newer
+  // ones oldest first; the SM count breaks ties.
+  const auto distance = [&](const GpuSpec& g) {
+    const int other = 10 * g.cc_major + g.cc_minor;
+    const int arch = other == cc ? 0 : other < cc ? cc - other : 1000 + other - cc;
+    return std::pair{arch, std::abs(static_cast<int>(g.sm_count.value) - device.sm_count)};
+  };
+  const GpuSpec* best = nullptr;
+  for (const auto& g : catalog)
+    if (best == nullptr || distance(g) < distance(*best)) best = &g;
+  return best;
+}
+
 GpuSpec with_device_values(GpuSpec g, const DeviceProperties& d) {
   const DeviceInfo& i = d.info;
   g.cc_major = i.cc_major;
@@ -191,6 +208,13 @@ std::optional<GpuSpec> device_gpu_spec(DeviceProperties& device) {
   if (base == nullptr) return std::nullopt;
   device.info.model_id = base->id;
   return with_device_values(*base, device);
+}
+
+GpuSpec device_model(DeviceProperties& device) {
+  if (auto matched = device_gpu_spec(device)) return *matched;
+  const GpuSpec* base = nearest_gpu(device.info, builtin_gpus());
+  if (base == nullptr) throw Error("the GPU catalog is empty");
+  return with_device_values(modelled_on(*base, device.info.name), device);
 }
 
 }  // namespace roofline

@@ -45,11 +45,19 @@ std::vector<DeviceProperties> query_devices();
 // among those; else same compute capability and a name match. nullptr when none fits.
 const GpuSpec* match_gpu(const DeviceInfo& device, std::span<const GpuSpec> catalog);
 
+// The catalog model nearest a device that match_gpu finds no model for: the same compute
+// capability, else the newest architecture before it, else the oldest after it; among those
+// the nearest SM count. nullptr for an empty catalog.
+const GpuSpec* nearest_gpu(const DeviceInfo& device, std::span<const GpuSpec> catalog);
+
 // base with every value the device reports overridden and marked Source::device_query.
 GpuSpec with_device_values(GpuSpec base, const DeviceProperties& device);
 
 // The device's GPU model from the built-in catalog, with device values applied; sets
 // device.info.model_id. nullopt (model_id stays empty) when no catalog model matches.
 std::optional<GpuSpec> device_gpu_spec(DeviceProperties& device);
+// device_gpu_spec, or for a device the catalog does not know, the nearest model's values
+// (modelled_on: marked assumed) under the device's own; model_id then stays empty.
+GpuSpec device_model(DeviceProperties& device);
 
 }  // namespace roofline
