@@ -412,9 +412,7 @@ struct CalibrationKernels::Impl {
   template <typename Launch>
   std::vector<Sample> timed(Launch&& launch, int warmup, int repetitions, double work, std::int64_t threads,
                             int clock_blocks, const std::function<void()>& before = {}) {
-    for (int i = 0; i < warmup; ++i) launch();
-    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(stream));
-    ROOFLINE_CUDA_CHECK(cudaGetLastError());
+    warm_up(launch, warmup);
     std::vector<Sample> out;
     for (int i = 0; i < repetitions; ++i) {
       if (before) before();
@@ -425,14 +423,29 @@ struct CalibrationKernels::Impl {
       ROOFLINE_CUDA_CHECK(cudaGetLastError());
       float ms = 0.0f;
       ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, ev0, ev1));
-      Sample s;
-      s.seconds = static_cast<double>(ms) * 1e-3;
-      s.work = work;
-      s.threads = threads;
+      Sample s{.seconds = static_cast<double>(ms) * 1e-3, .work = work, .threads = threads};
       if (clock_blocks > 0) s.clock_hz = clock_of(clock_blocks);
       out.push_back(s);
     }
     return out;
+  }
+
+  // timed, with the launches queued as the suite times its kernels (time_queued_launches), so that
+  // what a grid takes is comparable with the launch overhead measured the same way.
+  template <typename Launch>
+  std::vector<Sample> queued(Launch&& launch, int warmup, int repetitions, double work, std::int64_t threads) {
+    warm_up(launch, warmup);
+    std::vector<Sample> out;
+    for (const double seconds : time_queued_launches(stream, repetitions, launch))
+      out.push_back({.seconds = seconds, .work = work, .threads = threads});
+    return out;
+  }
+
+  template <typename Launch>
+  void warm_up(Launch& launch, int warmup) {
+    for (int i = 0; i < warmup; ++i) launch();
+    ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(stream));
+    ROOFLINE_CUDA_CHECK(cudaGetLastError());
   }
 
   // Elements each thread reads of a working set of n elements for `total` elements per launch:
@@ -613,20 +626,8 @@ std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, 
   const auto blocks =
       static_cast<unsigned>(resident_blocks(write4_one_shot_kernel, m.sms)) * static_cast<unsigned>(waves);
   auto* dst = reinterpret_cast<unsigned*>(m.dst);
-  const auto launch = [&] { write4_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(dst, kWindowWords - 1, 7u); };
-  for (int i = 0; i < warmup; ++i) launch();
-  ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
-  // Queued as the suite times its kernels: what a grid takes beyond its waves is then comparable
-  // with the launch overhead measured the same way.
-  std::vector<Sample> out;
-  for (const double seconds : time_queued_launches(m.stream, repetitions, launch)) {
-    Sample s;
-    s.seconds = seconds;
-    s.work = waves;
-    s.threads = static_cast<std::int64_t>(blocks) * kBlock;
-    out.push_back(s);
-  }
-  return out;
+  return m.queued([&] { write4_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(dst, kWindowWords - 1, 7u); }, warmup,
+                  repetitions, waves, static_cast<std::int64_t>(blocks) * kBlock);
 }
 
 std::vector<Sample> CalibrationKernels::time_copy_waves(int waves, int warmup, int repetitions) {
