@@ -15,7 +15,8 @@ const std::vector<KernelImpl>& all_kernel_impls() {
                         patterns_embed_impls(), patterns_stencil3d_impls(), patterns_gelu_impls(),
                         patterns4_adam_impls(), patterns4_colsum_impls(), patterns4_upsample_impls(),
                         patterns4_sort_impls(), patterns4_spmv_impls(), patterns5_pool_impls(),
-                        patterns5_saxpy_impls(), patterns5_blur_impls()})
+                        patterns5_saxpy_impls(), patterns5_blur_impls(), patterns6_rope_impls(),
+                        patterns6_permute_impls(), patterns6_dequant_impls(), patterns6_bag_impls()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();

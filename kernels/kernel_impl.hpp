@@ -184,6 +184,10 @@ std::span<const KernelImpl> patterns4_spmv_impls();
 std::span<const KernelImpl> patterns5_pool_impls();
 std::span<const KernelImpl> patterns5_saxpy_impls();
 std::span<const KernelImpl> patterns5_blur_impls();
+std::span<const KernelImpl> patterns6_rope_impls();
+std::span<const KernelImpl> patterns6_permute_impls();
+std::span<const KernelImpl> patterns6_dequant_impls();
+std::span<const KernelImpl> patterns6_bag_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();

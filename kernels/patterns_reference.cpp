@@ -188,6 +188,32 @@ double blur3x3_at(std::span<const float> in, std::int64_t side, std::int64_t i, 
   return sum / 9;
 }
 
+float rope_at(std::span<const float> x, std::span<const float> cos_t, std::span<const float> sin_t, std::int64_t i) {
+  const auto p = static_cast<std::size_t>(i / 2);
+  const float2 r = rope_pair(x[2 * p], x[2 * p + 1], cos_t[p], sin_t[p]);
+  return i % 2 == 0 ? r.x : r.y;
+}
+
+float permute0213_at(std::span<const float> in, std::int64_t i) {
+  const std::int64_t seq = static_cast<std::int64_t>(in.size()) / (kPermuteHeads * kPermuteHeadDim);
+  const std::int64_t h = i / (seq * kPermuteHeadDim), s = i / kPermuteHeadDim % seq, d = i % kPermuteHeadDim;
+  return in[static_cast<std::size_t>((s * kPermuteHeads + h) * kPermuteHeadDim + d)];
+}
+
+float dequant_rowscale_at(std::span<const std::int8_t> q, std::span<const float> scale, std::int64_t i) {
+  return scale[static_cast<std::size_t>(i / kDequantCols)] * static_cast<float>(q[static_cast<std::size_t>(i)]);
+}
+
+float embedding_bag_at(std::span<const std::int32_t> idx, std::span<const float> table, std::int64_t i) {
+  const std::int64_t bag = i / kBagCols, d = i % kBagCols;
+  float sum = 0.0f;
+  for (int k = 0; k < kBagSize; ++k) {
+    const std::int64_t row = idx[static_cast<std::size_t>(bag * kBagSize + k)];
+    sum += table[static_cast<std::size_t>(row * kBagCols + d)];
+  }
+  return sum;
+}
+
 std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data) {
   const auto parts =
       parallel_chunks(static_cast<std::int64_t>(data.size()), [&](std::int64_t begin, std::int64_t end) {

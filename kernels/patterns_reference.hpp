@@ -95,6 +95,23 @@ inline constexpr int kBlurMaxRows = 32;
 inline constexpr int kBlurTileCols = 34;
 inline constexpr float kBlurScale = 1.0f / 9.0f;
 
+// rope_f32: rows of 128 floats (a head's dimension), 64 pairs per row, and one cosine and one
+// sine per pair (tables of 64 per row). One pair's rotation, (x0 c - x1 s, x0 s + x1 c), each a
+// product then an fmaf, the same code on both sides (bit for bit the device's: the device
+// builds without fast math).
+inline constexpr std::int64_t kRopeCols = 128;
+ROOFLINE_HOST_DEVICE inline float2 rope_pair(float x0, float x1, float c, float s) {
+  return make_float2(fmaf(x0, c, -(x1 * s)), fmaf(x0, s, x1 * c));
+}
+// permute_0213_f32: [1, S, 16, 64] -> [1, 16, S, 64] (batch 1, 16 heads of 64, S = n / 1024).
+inline constexpr std::int64_t kPermuteHeads = 16;
+inline constexpr std::int64_t kPermuteHeadDim = 64;
+// dequant_int8_rowscale_f32: rows of 4096 int8 values, one scale per row.
+inline constexpr std::int64_t kDequantCols = 4096;
+// embedding_bag_sum_f32: bags of 8 indices into a table of rows of 128 floats.
+inline constexpr int kBagSize = 8;
+inline constexpr std::int64_t kBagCols = 128;
+
 // sqrt(n) for a square kernel's n; -1 when n is no perfect square.
 std::int64_t square_side(std::int64_t n);
 // cbrt(n) for a cube kernel's n; -1 when n is no perfect cube.
@@ -148,6 +165,16 @@ float maxpool2x2_at(std::span<const float> in, std::int64_t side, std::int64_t i
 // Element i of a 3x3 box blur of a side^2 image, neighbours past an edge clamped to it, in
 // double, and the mean of the nine |terms| (its scale).
 double blur3x3_at(std::span<const float> in, std::int64_t side, std::int64_t i, double* magnitude = nullptr);
+// Element i of the rotated rows (rows of kRopeCols): pair i / 2 of x rotated by cos_t[i / 2] and
+// sin_t[i / 2] (rope_pair; exact).
+float rope_at(std::span<const float> x, std::span<const float> cos_t, std::span<const float> sin_t, std::int64_t i);
+// Element i of the permuted array [16, S, 64] from in [S, 16, 64], S = in.size() / 1024 (exact).
+float permute0213_at(std::span<const float> in, std::int64_t i);
+// Element i of the dequantised rows (rows of kDequantCols): scale[row] x q[i], one rounding (exact).
+float dequant_rowscale_at(std::span<const std::int8_t> q, std::span<const float> scale, std::int64_t i);
+// Element i = (bag b, column d) of the bag sums: table[idx[8 b + k]][d] over k = 0..7 added to
+// 0 in float in that order, as the device adds them (exact).
+float embedding_bag_at(std::span<const std::int32_t> idx, std::span<const float> table, std::int64_t i);
 // One row, in double.
 void softmax_row(std::span<const float> x, std::span<double> out);
 void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,

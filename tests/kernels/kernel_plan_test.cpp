@@ -95,6 +95,17 @@ TEST(KernelPlan, PatternsBufferSizes) {
             4 * (n / 32 + 1) + 2 * 4 * n + 2 * 4 * (n / 32));
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("spmv_csr_warp_f32"), n),
             4 * (n / 32 + 1) + 2 * 4 * n + 2 * 4 * (n / 32));
+  // The sixth held-out batch. RoPE: x and out of n, two tables of n / 2.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("rope_f32"), n), 2 * 4 * n + 2 * 4 * (n / 2));
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("permute_0213_f32"), n), 2 * 4 * n);
+  // Dequantisation: n bytes of q, a scale per row of 4096, y of n floats.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("dequant_int8_rowscale_f32"), n),
+            n + 4 * (n / 4096) + 4 * n);
+  // Embedding bag: n / 16 indices, a table of 8 n floats (its useful bytes, as a spread buffer's,
+  // count n of them), out of n.
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("embedding_bag_sum_f32"), n),
+            4 * (n / 16) + 8 * 4 * n + 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("embedding_bag_sum_f32"), n), 4 * (n / 16) + 2 * 4 * n);
   for (const auto& name : kPatternsNames) {
     const kernels::KernelImpl* k = find_kernel_impl(name);
     ASSERT_NE(k, nullptr) << name;
@@ -117,6 +128,10 @@ TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
   EXPECT_EQ(find_kernel_impl("column_sum_f32")->cols, 4096);
   EXPECT_EQ(find_kernel_impl("bitonic_sort_block_f32")->cols, 1024);
   EXPECT_EQ(find_kernel_impl("spmv_csr_warp_f32")->cols, 32);
+  EXPECT_EQ(find_kernel_impl("rope_f32")->cols, 128);
+  EXPECT_EQ(find_kernel_impl("permute_0213_f32")->cols, 1024);
+  EXPECT_EQ(find_kernel_impl("dequant_int8_rowscale_f32")->cols, 4096);
+  EXPECT_EQ(find_kernel_impl("embedding_bag_sum_f32")->cols, 128);
 }
 
 // In-place buffers: the kernels that update their data where it lies (Adam's param, m and v;

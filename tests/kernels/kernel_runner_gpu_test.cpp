@@ -247,7 +247,8 @@ TEST(PatternsVerification, DetectsOutputsNeverWritten) {
   for (const char* name : {"transpose_naive", "transpose_tiled_padded", "stencil5_2d", "sgemm_naive", "sgemm_tiled",
                            "softmax_row", "layernorm_row", "gather_random", "spmv_csr_row", "gemv_warp_row",
                            "scan_block", "conv1d_r3", "embedding_gather_f32", "stencil7_3d_f32", "bias_gelu_f32",
-                           "column_sum_f32", "upsample2x_nearest_f32", "spmv_csr_warp_f32"}) {
+                           "column_sum_f32", "upsample2x_nearest_f32", "spmv_csr_warp_f32", "rope_f32",
+                           "permute_0213_f32", "dequant_int8_rowscale_f32", "embedding_bag_sum_f32"}) {
     auto r = prepared(name, std::string(name) == "stencil7_3d_f32" ? 1 << 21 : 1 << 20);  // 128^3: a cube
     const VerifyResult v = r->verify();
     EXPECT_FALSE(v.ok) << name;
@@ -255,9 +256,9 @@ TEST(PatternsVerification, DetectsOutputsNeverWritten) {
   }
 }
 
-// The second, third and fourth batches' kernels that take any block: partial blocks (a GEMV's
-// rows per block of 96 threads: 3; a 3-D tile of 32 x 3; 4096 columns over blocks of 96) and
-// single-warp blocks verify too.
+// The second, third, fourth and sixth batches' kernels that take any block: partial blocks (a
+// GEMV's rows per block of 96 threads: 3; a 3-D tile of 32 x 3; 4096 columns over blocks of 96;
+// bags of 128 split between blocks of 96) and single-warp blocks verify too.
 TEST(PatternsVerification, OtherBlocks) {
   SKIP_WITHOUT_DEVICE();
   const auto n_of = [](const std::string& name) -> std::int64_t {
@@ -268,12 +269,16 @@ TEST(PatternsVerification, OtherBlocks) {
     if (name == "column_sum_f32") return 37 * 4096;         // 37 rows of 4096 (a remainder trip)
     if (name == "upsample2x_nearest_f32") return 66 * 66;   // side 66: partial blocks, a row pair split at 32 x 1
     if (name == "spmv_csr_warp_f32") return 1001 * 32;      // 1001 rows: 1001 warps
+    if (name == "rope_f32" || name == "embedding_bag_sum_f32") return 37 * 128;  // 37 rows (bags) of 128
+    if (name == "permute_0213_f32") return 37 * 1024;       // 37 tokens
+    if (name == "dequant_int8_rowscale_f32") return 37 * 4096;  // 37 rows of 4096
     return (1 << 20) + 24;
   };
   for (const char* name : {"gather_random", "spmv_csr_row", "gemv_warp_row", "dot_gridstride", "conv1d_r3",
                            "histogram_weighted_f32", "scatter_add_f32", "embedding_gather_f32", "stencil7_3d_f32",
                            "bias_gelu_f32", "adam_step_f32", "column_sum_f32", "upsample2x_nearest_f32",
-                           "spmv_csr_warp_f32"})
+                           "spmv_csr_warp_f32", "rope_f32", "permute_0213_f32", "dequant_int8_rowscale_f32",
+                           "embedding_bag_sum_f32"})
     for (int block : {32, 96, 1024}) {
       auto r = prepared(name, n_of(name), block);
       r->launch(nullptr);

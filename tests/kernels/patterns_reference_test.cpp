@@ -515,6 +515,79 @@ TEST(PatternsReference, SaxpyStride2ReadsEveryOtherX) {
   EXPECT_EQ(r.detail, "y[1]: got 2.5, expected 4 (tolerance 0)");
 }
 
+TEST(PatternsReference, RopeRotatesEachPair) {
+  // One row of 128, pair j = (x[2j], x[2j + 1]) rotated by (cos_t[j], sin_t[j]): pair 0, (1, 2)
+  // by c = 0.5, s = 0.25, gives (0.5 - 0.5, 0.25 + 1) = (0, 1.25); pair 1, (3, -1) by c = 1,
+  // s = 0, stays; the other pairs are 0.
+  const std::int64_t n = patterns::kRopeCols;
+  std::vector<float> x(n, 0.0f), cos_t(n / 2, 1.0f), sin_t(n / 2, 0.0f);
+  x[0] = 1, x[1] = 2, x[2] = 3, x[3] = -1;
+  cos_t[0] = 0.5f, sin_t[0] = 0.25f;
+  std::vector<float> out = x;
+  out[0] = 0, out[1] = 1.25f;
+  for (std::int64_t i = 0; i < n; ++i)
+    EXPECT_EQ(patterns::rope_at(x, cos_t, sin_t, i), out[static_cast<std::size_t>(i)]) << i;
+  EXPECT_TRUE(check("rope_f32", n, {bytes_of(x), bytes_of(cos_t), bytes_of(sin_t), bytes_of(out)}).ok());
+  out[1] = 2.5f;  // x1 c + x0 c: the sine's product left out
+  expect_one_mismatch(check("rope_f32", n, {bytes_of(x), bytes_of(cos_t), bytes_of(sin_t), bytes_of(out)}),
+                      1, "out[1]: got 2.5, expected 1.25 (tolerance 0)");
+}
+
+TEST(PatternsReference, Permute0213MovesHeadsOutward) {
+  // S = 2 tokens of 16 heads x 64, in[i] = i: out[h][s][d] = in[s][h][d].
+  const std::int64_t heads = patterns::kPermuteHeads, dim = patterns::kPermuteHeadDim, seq = 2;
+  const std::int64_t n = seq * heads * dim;
+  std::vector<float> in(n), out(n);
+  for (std::int64_t i = 0; i < n; ++i) in[static_cast<std::size_t>(i)] = static_cast<float>(i);
+  const auto at = [](std::int64_t i) { return static_cast<std::size_t>(i); };
+  for (std::int64_t h = 0; h < heads; ++h)
+    for (std::int64_t s = 0; s < seq; ++s)
+      for (std::int64_t d = 0; d < dim; ++d) out[at((h * seq + s) * dim + d)] = in[at((s * heads + h) * dim + d)];
+  EXPECT_EQ(patterns::permute0213_at(in, 64), 1024.0f);    // head 0 of token 1
+  EXPECT_EQ(patterns::permute0213_at(in, 128), 64.0f);     // head 1 of token 0
+  EXPECT_EQ(patterns::permute0213_at(in, 1000), 1512.0f);  // head 7 of token 1, column 40
+  EXPECT_TRUE(check("permute_0213_f32", n, {bytes_of(in), bytes_of(out)}).ok());
+  out[128] = 128;  // a copy in place, not permuted
+  expect_one_mismatch(check("permute_0213_f32", n, {bytes_of(in), bytes_of(out)}),
+                      128, "out[128]: got 128, expected 64 (tolerance 0)");
+}
+
+TEST(PatternsReference, DequantScalesEachRow) {
+  // Two rows of 4096 int8, scales 0.5 and -2: -128 -> -64, 127 -> 63.5, -3 -> 6; the rest 0.
+  const std::int64_t cols = patterns::kDequantCols, n = 2 * cols;
+  std::vector<std::int8_t> q(n, 0);
+  q[0] = -128, q[1] = 127, q[cols] = -3;
+  const std::vector<float> scale = {0.5f, -2.0f};
+  std::vector<float> y(n);
+  for (std::int64_t i = 0; i < n; ++i) y[static_cast<std::size_t>(i)] = patterns::dequant_rowscale_at(q, scale, i);
+  EXPECT_EQ(y[0], -64.0f);
+  EXPECT_EQ(y[1], 63.5f);
+  EXPECT_EQ(y[cols], 6.0f);
+  EXPECT_EQ(y[cols + 1], 0.0f);
+  EXPECT_TRUE(check("dequant_int8_rowscale_f32", n, {bytes_of(q), bytes_of(scale), bytes_of(y)}).ok());
+  y[1] = 127;  // the scale left out
+  expect_one_mismatch(check("dequant_int8_rowscale_f32", n, {bytes_of(q), bytes_of(scale), bytes_of(y)}),
+                      1, "y[1]: got 127, expected 63.5 (tolerance 0)");
+}
+
+TEST(PatternsReference, EmbeddingBagSumsItsRows) {
+  // Two bags of 8 into a table of 16 rows of 128 (8 n floats), table[r][d] = r + d / 16: bag 0
+  // reads rows 0..3 twice (12 + d / 2), bag 1 row 3 eight times (24 + d / 2).
+  const std::int64_t cols = patterns::kBagCols, n = 2 * cols;
+  const std::vector<std::int32_t> idx = {0, 1, 2, 3, 0, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+  std::vector<float> table(8 * n), out(n);
+  for (std::int64_t i = 0; i < 8 * n; ++i)
+    table[static_cast<std::size_t>(i)] = static_cast<float>(i / cols) + static_cast<float>(i % cols) / 16;
+  for (std::int64_t i = 0; i < n; ++i)
+    out[static_cast<std::size_t>(i)] = static_cast<float>(i < cols ? 12 : 24) + static_cast<float>(i % cols) / 2;
+  EXPECT_EQ(patterns::embedding_bag_at(idx, table, 5), 14.5f);
+  EXPECT_EQ(patterns::embedding_bag_at(idx, table, cols + 10), 29.0f);
+  EXPECT_TRUE(check("embedding_bag_sum_f32", n, {bytes_of(idx), bytes_of(table), bytes_of(out)}).ok());
+  out[cols + 2] = 24;  // column 0's sum in column 2
+  expect_one_mismatch(check("embedding_bag_sum_f32", n, {bytes_of(idx), bytes_of(table), bytes_of(out)}),
+                      cols + 2, "out[130]: got 24, expected 25 (tolerance 0)");
+}
+
 TEST(PatternsReference, SortedSegments) {
   // Two segments of 1024: the first descending, the second interleaved halves; each sorted
   // on its own (the second segment's values stay in it).

@@ -32,6 +32,8 @@ inline const std::vector<std::string> kPatternsNames = {
     "spmv_csr_warp_f32",
     // The fifth held-out batch (families patterns5_pool, _saxpy, _blur): held out whole.
     "maxpool2x2_f32",      "saxpy_stride2_f32",   "blur3x3_shared_f32",
+    // The sixth held-out batch (families patterns6_rope, _permute, _dequant, _bag): held out whole.
+    "rope_f32",            "permute_0213_f32",    "dequant_int8_rowscale_f32", "embedding_bag_sum_f32",
 };
 
 inline const std::vector<std::string> kHeldOutNames = {
@@ -44,11 +46,14 @@ inline const std::vector<std::string> kHeldOutNames = {
     "adam_step_f32",       "column_sum_f32",         "upsample2x_nearest_f32", "bitonic_sort_block_f32",
     "spmv_csr_warp_f32",
     "maxpool2x2_f32",      "saxpy_stride2_f32",      "blur3x3_shared_f32",
+    "rope_f32",            "permute_0213_f32",       "dequant_int8_rowscale_f32", "embedding_bag_sum_f32",
 };
 
 // Specs whose instruction counts are still to be filled from the device's SASS (`roofline
 // spec --from-sass`): written from the code alone, their issue bound reads unknown until then.
-inline const std::vector<std::string> kCountsFromSassPendingNames = {};
+inline const std::vector<std::string> kCountsFromSassPendingNames = {
+    "rope_f32", "permute_0213_f32", "dequant_int8_rowscale_f32", "embedding_bag_sum_f32",
+};
 
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;

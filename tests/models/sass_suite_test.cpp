@@ -16,6 +16,7 @@
 #include "models/sass_listing.hpp"
 #include "models/spec_draft.hpp"
 #include "models/spec_file.hpp"
+#include "tests/kernels/suite_names.hpp"
 
 namespace roofline {
 namespace {
@@ -89,6 +90,10 @@ TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
   int compared = 0;
   for (const KernelSpec& k : builtin_kernels()) {
     if (kNotComparable.contains(k.name)) continue;
+    // Specs whose counts wait for their SASS have none recorded here yet.
+    if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
+        kCountsFromSassPendingNames.end())
+      continue;
     for (const KernelPass& p : k.passes) {
       SCOPED_TRACE(k.name + " (" + p.symbol + ")");
       const SpecDraft d = draft_of(p);
