@@ -57,7 +57,9 @@ HostCheckResult check_in_place(const char* name, std::int64_t n, const std::vect
 void expect_one_mismatch(const HostCheckResult& r, std::int64_t index, std::string_view detail = {}) {
   EXPECT_EQ(r.mismatches, 1);
   EXPECT_EQ(r.worst_index, index);
-  if (!detail.empty()) EXPECT_EQ(r.detail, detail);
+  if (!detail.empty()) {
+    EXPECT_EQ(r.detail, detail);
+  }
 }
 
 TEST(PatternsReference, SquareSide) {

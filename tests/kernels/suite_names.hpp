@@ -51,9 +51,7 @@ inline const std::vector<std::string> kHeldOutNames = {
 
 // Specs whose instruction counts are still to be filled from the device's SASS (`roofline
 // spec --from-sass`): written from the code alone, their issue bound reads unknown until then.
-inline const std::vector<std::string> kCountsFromSassPendingNames = {
-    "rope_f32", "permute_0213_f32", "dequant_int8_rowscale_f32", "embedding_bag_sum_f32",
-};
+inline const std::vector<std::string> kCountsFromSassPendingNames = {};
 
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;
