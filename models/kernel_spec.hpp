@@ -67,6 +67,10 @@ struct ArrayAccess {
   // same sectors in one trip, a warp walking along a sector trip after trip): L2 sees 1 / l1_reuse.
   double l1_reuse = 1;
   std::string depends_on;       // an earlier load whose value gives this load's address
+  // With depends_on, on a kernel of rows: the index values are uniform random over the rows of
+  // `elements`, each access reading one row, so only some rows are read and some twice
+  // (docs/model.md, "Rows drawn at random").
+  bool uniform_indices = false;
 
   bool outside_loop() const { return per_thread > 0 || per_warp > 0; }
 };

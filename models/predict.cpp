@@ -503,6 +503,18 @@ void add_random_misses(const GpuSpec& gpu, const ArrayTraffic& t, double compuls
   w.random_misses += misses;
 }
 
+// Rows drawn at random (indices = "uniform"): of `draws` row reads over a table of `rows` rows,
+// a read goes to DRAM when its row was not read among the last `kept_rows` reads, the rows the
+// L2 keeps of a random read set (as for random loads): read i of the first kept_rows misses with
+// probability e^(-i / rows), each later one with e^(-kept_rows / rows) (an LRU cache under the
+// independent reference model). Returns the share of the reads that miss; with every read kept,
+// that leaves the distinct rows, rows x (1 - e^(-draws / rows)).
+double drawn_row_miss_share(double draws, double rows, double kept_rows) {
+  if (draws <= 0 || rows <= 0) return 1.0;
+  const double w = std::min(draws, kept_rows);
+  return (rows * (1 - std::exp(-w / rows)) + (draws - w) * std::exp(-w / rows)) / draws;
+}
+
 // One array entry's traffic added to its pass's work; first: the entry that brings the
 // array's footprint (later entries of the same array re-read it).
 void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const PassPrediction& pp, const ArrayAccess& a,
@@ -531,7 +543,16 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
     const double hit = written_earlier.contains(a.name)
                            ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
                            : warm_hit;
-    const double compulsory = first ? t.footprint_sectors * (1 - hit) : 0.0;
+    // The share of the entry's reads that reach DRAM: all of its footprint once, or of rows drawn
+    // at random those whose row L2 does not hold.
+    double drawn = 1.0;
+    if (a.uniform_indices) {
+      const double row_bytes = static_cast<double>(ctx.dims.cols) * size_bytes(element_type(a, launch.dtype));
+      drawn = drawn_row_miss_share(t.useful_bytes / row_bytes, t.footprint_sectors * kSectorBytes / row_bytes,
+                                   gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value / row_bytes);
+    }
+    const double compulsory =
+        !first ? 0.0 : (a.uniform_indices ? drawn * t.l1_sectors : t.footprint_sectors) * (1 - hit);
     const double dram_before = w.dram_loads;
     w.dram_loads += compulsory;
     if (a.pattern == AccessPattern::random) {
@@ -543,7 +564,7 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
     // reach DRAM; later entries re-read what the first brought.
     const double share = a.pattern == AccessPattern::random
                              ? std::min(1.0, (w.dram_loads - dram_before) / std::max(1.0, t.l1_sectors))
-                             : (first ? 1 - hit : 0.0);
+                             : (first ? drawn * (1 - hit) : 0.0);
     if (w.link_dram_share.size() < static_cast<std::size_t>(link)) w.link_dram_share.resize(link, 0.0);
     w.link_dram_share[link - 1] = std::max(w.link_dram_share[link - 1], share);
     w.load_bytes_per_thread += bytes_per_thread;

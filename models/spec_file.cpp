@@ -108,7 +108,7 @@ void parse_outside_loop(const TomlFields& f, ArrayAccess& a) {
 
 ArrayAccess parse_array(const TomlFields& f) {
   f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "offset", "hint", "per_element", "per_thread",
-                         "per_warp", "times", "elements", "pattern", "reuse", "depends_on", "l1_reuse"});
+                         "per_warp", "times", "elements", "pattern", "reuse", "depends_on", "l1_reuse", "indices"});
   ArrayAccess a;
   a.name = f.required_string("name");
   a.op = required_enum_field(f, "op", kAccessOpNames);
@@ -138,6 +138,16 @@ ArrayAccess parse_array(const TomlFields& f) {
       f.fail(e, "elements",
              "expected \"n\", \"n / K\", \"K * n\", \"rows\", \"cols\" or a whole number of elements");
     }
+  }
+  if (const auto indices = f.optional_string("indices")) {
+    if (*indices != "uniform")
+      f.fail(f.table().get("indices"), "indices", fmt::format("expected \"uniform\", got \"{}\"", *indices));
+    if (a.depends_on.empty())
+      f.fail(f.table().get("indices"), "indices",
+             "describes the index values a load's address comes from: give depends_on");
+    if (!a.elements)
+      f.fail(f.table().get("indices"), "indices", "needs elements: the table whose rows the indices are drawn from");
+    a.uniform_indices = true;
   }
   return a;
 }
@@ -349,6 +359,11 @@ KernelSpec parse_kernel(const toml::table& t, std::string_view file, std::size_t
     f.reject_unknown_keys(known);
     k.passes.push_back(parse_pass(f));
   }
+  for (const auto& p : k.passes)
+    for (std::size_t i = 0; i < p.arrays.size(); ++i)
+      if (p.arrays[i].uniform_indices && k.shape != Shape::rows)
+        f.fail(t.get("shape") ? t.get("shape") : t.get("arrays"), fmt::format("arrays[{}].indices", i),
+               "needs shape = \"rows\": each index draws one row of cols elements");
   return k;
 }
 }  // namespace

@@ -437,6 +437,24 @@ TEST(PatternTerms, InstructionsBeyondWhatARoundHidesAddUp) {
   EXPECT_EQ(std::count(p.unused_params.begin(), p.unused_params.end(), "latency_hidden_inst"), 0);
 }
 
+TEST(PatternTerms, RowsDrawnAtRandomReadTheDistinctRowsAndMissWhatTheL2DoesNotKeep) {
+  // 2^20 elements: 8192 rows of 512 bytes drawn 8192 times, a 4 MiB table. The L2 keeps
+  // 0.45 x 50 MiB / 512 B = 46080 rows, more than the draws: every repeat hits, and DRAM reads
+  // the distinct rows, 8192 x (1 - e^-1) of them, 16 sectors each; the ids add 8192 x 4 B.
+  const auto small = predict("rows_drawn", 1 << 20, CacheState::cold);
+  const double distinct = 8192 * (1 - std::exp(-1.0));
+  EXPECT_NEAR(*counter_value(small, "dram__sectors_read.sum"), distinct * 16 + 8192 * 4 / 32.0, 1e-6);
+  // 2^26: 524288 rows, a 256 MiB table. The first 46080 draws miss with probability e^(-i/R),
+  // every later one with e^(-46080/R): (R (1 - e^(-W/R)) + (D - W) e^(-W/R)) / D of them miss.
+  const double rows = 524288, kept = 0.45 * 52428800 / 512;
+  const double miss = (rows * (1 - std::exp(-kept / rows)) + (rows - kept) * std::exp(-kept / rows)) / rows;
+  const auto large = predict("rows_drawn", std::int64_t{1} << 26, CacheState::cold);
+  EXPECT_NEAR(*counter_value(large, "dram__sectors_read.sum"), miss * rows * 16 + rows * 4 / 32.0, 1e-3);
+  EXPECT_NEAR(miss, 0.9195, 1e-4);
+  // The L2 still serves every row read, and each warp's id load (one sector).
+  EXPECT_EQ(counter_value(large, "lts__t_sectors_srcunit_tex_op_read.sum"), rows * 16 + rows);
+}
+
 TEST(PatternTerms, SpecErrorsNameTheField) {
   auto error_of = [](const std::string& text) {
     try {
@@ -453,6 +471,21 @@ TEST(PatternTerms, SpecErrorsNameTheField) {
             "my.toml:4: kernel 'k': shape: shape = \"rows\" and cols (the elements of a row) go together");
   EXPECT_EQ(error_of(head + "arrays = [ { name = \"x\", op = \"load\", pattern = \"diagonal\" } ]\n"),
             "my.toml:4: kernel 'k': arrays[0]: pattern: expected contiguous, column, broadcast or random, got \"diagonal\"");
+  const std::string ids = "arrays = [ { name = \"i\", op = \"load\", type = \"i32\" },\n";
+  const auto table = [&](const std::string& keys) {
+    return error_of(head + ids + "  { name = \"t\", op = \"load\", " + keys + " } ]\n");
+  };
+  EXPECT_EQ(table("elements = \"n\", indices = \"uniform\""),
+            "my.toml:5: kernel 'k': arrays[1]: indices: describes the index values a load's address comes from: give "
+            "depends_on");
+  EXPECT_EQ(table("depends_on = \"i\", indices = \"uniform\""),
+            "my.toml:5: kernel 'k': arrays[1]: indices: needs elements: the table whose rows the indices are drawn "
+            "from");
+  EXPECT_EQ(table("elements = \"n\", depends_on = \"i\", indices = \"zipf\""),
+            "my.toml:5: kernel 'k': arrays[1]: indices: expected \"uniform\", got \"zipf\"");
+  EXPECT_EQ(table("elements = \"n\", depends_on = \"i\", indices = \"uniform\""),
+            "my.toml:4: kernel 'k': arrays[1].indices: needs shape = \"rows\": each index draws one row of cols "
+            "elements");
 }
 
 }  // namespace
