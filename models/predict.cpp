@@ -452,17 +452,23 @@ void size_buffers(LaunchContext& ctx, const std::vector<PassPrediction>& pps, Pr
   const Launch& launch = ctx.launch;
   const std::int64_t n = launch.n;
   const int wavefront_bytes = static_cast<int>(gpu.l1_wavefront_bytes.value);
+  // What the launch touches: all of each buffer, but of a table whose rows are drawn at random
+  // only the rows drawn, rows x (1 - e^(-draws / rows)).
+  std::map<std::string, double> touched;
   for (std::size_t i = 0; i < ctx.kernel.passes.size(); ++i)
-    for (const auto& a : ctx.kernel.passes[i].arrays)
-      ctx.buffers[a.name] = std::max(ctx.buffers[a.name],
-                                     array_traffic(a, ctx.kernel.passes[i], launch.dtype, n, ctx.dims, wavefront_bytes,
-                                                   launched_threads(pps[i], launch))
-                                         .buffer_bytes);
+    for (const auto& a : ctx.kernel.passes[i].arrays) {
+      const ArrayTraffic t = array_traffic(a, ctx.kernel.passes[i], launch.dtype, n, ctx.dims, wavefront_bytes,
+                                           launched_threads(pps[i], launch));
+      ctx.buffers[a.name] = std::max(ctx.buffers[a.name], t.buffer_bytes);
+      const double footprint = t.footprint_sectors * kSectorBytes;
+      const double share = a.uniform_indices && footprint > 0 ? 1 - std::exp(-t.useful_bytes / footprint) : 1.0;
+      touched[a.name] = std::max(touched[a.name], share * t.buffer_bytes);
+    }
   for (const auto& [name, bytes] : ctx.buffers) p.buffer_bytes += bytes;
+  for (const auto& [name, bytes] : touched) p.working_set_bytes += bytes;
   if (p.buffer_bytes > gpu.memory_bytes.value)
     throw InputError(fmt::format("N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device memory", n,
                                  p.buffer_bytes / (1 << 30), gpu.id, gpu.memory_bytes.value / (1 << 30)));
-  p.working_set_bytes = p.buffer_bytes;
   ctx.warm_hit = launch.cache == CacheState::warm ? l2_resident_fraction(gpu, p.working_set_bytes) : 0.0;
   p.l2_hit_fraction = ctx.warm_hit;
   if (launch.cache == CacheState::warm)
