@@ -444,6 +444,9 @@ TEST(PatternTerms, RowsDrawnAtRandomReadTheDistinctRowsAndMissWhatTheL2DoesNotKe
   const auto small = predict("rows_drawn", 1 << 20, CacheState::cold);
   const double distinct = 8192 * (1 - std::exp(-1.0));
   EXPECT_NEAR(*counter_value(small, "dram__sectors_read.sum"), distinct * 16 + 8192 * 4 / 32.0, 1e-6);
+  // The launch touches the rows drawn, the ids and the output: its working set, not its buffers.
+  EXPECT_NEAR(small.working_set_bytes, distinct * 512 + 8192 * 4 + 4 * (1 << 20), 1e-6);
+  EXPECT_EQ(small.buffer_bytes, 4 * (1 << 20) + 8192 * 4 + 4 * (1 << 20));
   // 2^26: 524288 rows, a 256 MiB table. The first 46080 draws miss with probability e^(-i/R),
   // every later one with e^(-46080/R): (R (1 - e^(-W/R)) + (D - W) e^(-W/R)) / D of them miss.
   const double rows = 524288, kept = 0.45 * 52428800 / 512;
