@@ -20,6 +20,16 @@ GpuSpec gpu(std::string id, std::string name, int major, int minor, int sms) {
   g.sm_clock_hz = {1.755e9, Source::datasheet, ""};
   return g;
 }
+
+// An Ampere part no GPU file describes.
+DeviceProperties a10() {
+  DeviceProperties d;
+  d.info.name = "NVIDIA A10";
+  d.info.cc_major = 8;
+  d.info.cc_minor = 6;
+  d.info.sm_count = 72;
+  return d;
+}
 }  // namespace
 
 TEST(DeviceMatch, PicksSameCapabilityAndSmCount) {
@@ -91,11 +101,7 @@ TEST(DeviceMatch, AnUnknownGpuIsModelledOnTheNearestArchitecture) {
 }
 
 TEST(DeviceMatch, ABorrowedModelSaysSoAndTheDeviceValuesStillWin) {
-  DeviceProperties d;
-  d.info.name = "NVIDIA A10";
-  d.info.cc_major = 8;
-  d.info.cc_minor = 6;
-  d.info.sm_count = 72;
+  DeviceProperties d = a10();
   d.info.sm_clock_hz = 1.695e9;
   d.info.l2_bytes = 6291456;
   const GpuSpec g = with_device_values(modelled_on(gpu("a100-sxm", "NVIDIA A100 SXM4 80GB", 8, 0, 108), "NVIDIA A10"), d);
@@ -115,11 +121,7 @@ TEST(DeviceMatch, ABorrowedModelSaysSoAndTheDeviceValuesStillWin) {
 }
 
 TEST(DeviceMatch, DeviceModelUsesTheCatalog) {
-  DeviceProperties d;
-  d.info.name = "NVIDIA A10";
-  d.info.cc_major = 8;
-  d.info.cc_minor = 6;
-  d.info.sm_count = 72;
+  DeviceProperties d = a10();
   const GpuSpec unknown = device_model(d);
   EXPECT_EQ(unknown.id, "a100-sxm-80gb");
   EXPECT_TRUE(d.info.model_id.empty());
