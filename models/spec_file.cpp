@@ -359,10 +359,11 @@ KernelSpec parse_kernel(const toml::table& t, std::string_view file, std::size_t
     f.reject_unknown_keys(known);
     k.passes.push_back(parse_pass(f));
   }
+  const toml::node* shape_at = t.get("shape") ? t.get("shape") : t.get("arrays") ? t.get("arrays") : &t;
   for (const auto& p : k.passes)
     for (std::size_t i = 0; i < p.arrays.size(); ++i)
       if (p.arrays[i].uniform_indices && k.shape != Shape::rows)
-        f.fail(t.get("shape") ? t.get("shape") : t.get("arrays"), fmt::format("arrays[{}].indices", i),
+        f.fail(shape_at, fmt::format("arrays[{}].indices", i),
                "needs shape = \"rows\": each index draws one row of cols elements");
   return k;
 }
