@@ -127,11 +127,14 @@ DeviceProperties query_device(int ordinal) {
 double free_memory_bytes(int ordinal) {
   int previous = 0;
   ROOFLINE_CUDA_CHECK(cudaGetDevice(&previous));
+  // The caller's current device again on every way out.
+  struct RestoreDevice {
+    int device;
+    ~RestoreDevice() { (void)cudaSetDevice(device); }
+  } restore{previous};
   ROOFLINE_CUDA_CHECK(cudaSetDevice(ordinal));
   std::size_t free_bytes = 0, total = 0;
-  const cudaError_t status = cudaMemGetInfo(&free_bytes, &total);
-  (void)cudaSetDevice(previous);
-  ROOFLINE_CUDA_CHECK(status);
+  ROOFLINE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
   return static_cast<double>(free_bytes);
 }
 
