@@ -85,5 +85,7 @@ inline double launch_s(const GpuSpec& g, bool cold) {
   return (g.launch_overhead_ns.value + (cold ? g.launch_fill_ns.value : 0.0)) * 1e-9;
 }
 inline int sms(const GpuSpec& g) { return static_cast<int>(g.sm_count.value); }
+// The bytes of a read set the L2 keeps (l2_resident_lo_fraction of it: docs/model.md).
+inline double l2_kept_bytes(const GpuSpec& g) { return g.l2_resident_lo_fraction.value * g.l2_bytes.value; }
 
 }  // namespace roofline

@@ -422,7 +422,7 @@ DirtyLeft dirty_left_in_l2(const GpuSpec& gpu, const PassWork& last, double dram
 }  // namespace
 
 double l2_resident_fraction(const GpuSpec& gpu, double bytes) {
-  const double lo = gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value;
+  const double lo = l2_kept_bytes(gpu);
   const double hi = gpu.l2_resident_hi_fraction.value * gpu.l2_bytes.value;
   if (bytes <= lo) return 1.0;
   if (bytes >= hi || hi <= lo) return 0.0;
@@ -500,7 +500,7 @@ std::vector<int> load_links(const KernelPass& pass) {
 void add_random_misses(const GpuSpec& gpu, const ArrayTraffic& t, double compulsory, PassWork& w) {
   const double footprint_bytes = t.footprint_sectors * kSectorBytes;
   if (footprint_bytes <= 0) return;
-  const double kept = std::min(1.0, gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value / footprint_bytes);
+  const double kept = std::min(1.0, l2_kept_bytes(gpu) / footprint_bytes);
   const double misses = t.l1_sectors * (1 - kept);
   const double fetched = misses * gpu.dram_random_fetch_sectors.value;
   if (fetched <= compulsory) return;
@@ -555,7 +555,7 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
     if (a.uniform_indices) {
       const double row_bytes = static_cast<double>(ctx.dims.cols) * size_bytes(element_type(a, launch.dtype));
       drawn = drawn_row_miss_share(t.useful_bytes / row_bytes, t.footprint_sectors * kSectorBytes / row_bytes,
-                                   gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value / row_bytes);
+                                   l2_kept_bytes(gpu) / row_bytes);
     }
     const double compulsory =
         !first ? 0.0 : (a.uniform_indices ? drawn * t.l1_sectors : t.footprint_sectors) * (1 - hit);
@@ -617,7 +617,7 @@ double loop_trips(const KernelPass& pass, const Dimensions& dims) {
 // dram_random_fetch_sectors and later writes its dirtied sector back, two random DRAM accesses
 // at the DRAM's random-load rate (docs/model.md).
 void add_atomic_misses(const GpuSpec& gpu, double count, double footprint_bytes, PassWork& w) {
-  const double kept = std::min(1.0, gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value / footprint_bytes);
+  const double kept = std::min(1.0, l2_kept_bytes(gpu) / footprint_bytes);
   const double misses = count * (1 - kept);
   if (misses <= 0) return;
   const double fetched = misses * gpu.dram_random_fetch_sectors.value;
@@ -805,7 +805,7 @@ void retain_dirty_output(const LaunchContext& ctx, const std::vector<PassPredict
   // nothing: its whole output is still dirty in L2 when it ends, up to l2_dirty_max_fraction (the
   // cold 2^20 SGEMMs, 12 MB re-read 1024 times, wrote nothing to DRAM). Beyond it, the output's
   // share of what passes through L2 stays.
-  const bool resident = p.working_set_bytes <= gpu.l2_resident_lo_fraction.value * gpu.l2_bytes.value;
+  const bool resident = p.working_set_bytes <= l2_kept_bytes(gpu);
   double written = 0;
   for (const auto& w : works) written += w.dram_write;
   const DirtyLeft dirty =
