@@ -42,9 +42,16 @@ double round_time(const Scheduler& s, double latency_s) {
   return s.warps / throughput;
 }
 
+// The first round of each of `waves` waves: `issue_s`, its warps' issue beyond what each hides
+// behind its own loads, one warp after another; `cover_s`, the store round that overlaps it.
+struct FirstRounds {
+  double waves = 0, issue_s = 0, cover_s = 0;
+};
+
 struct LittlesLaw {
-  double seconds = 0;     // time for the requests' rounds
-  double latency_s = 0;   // loaded latency of a round
+  double seconds = 0;        // time for the requests' rounds
+  double latency_s = 0;      // loaded latency of a round
+  double first_round_s = 0;  // what each wave's first round takes beyond a queued round
   double dram_utilization = 0;
 };
 
@@ -54,25 +61,36 @@ struct LittlesLaw {
 // (L0 the round with DRAM idle, q the queueing term, both measured by calibrate; stretched by
 // the warps' queue at their scheduler, round_time), at the DRAM utilization u = dram_s / time
 // that the launch's own DRAM traffic (dram_s at full bandwidth) makes; serial_s (issue that waits
-// for no load) adds to the time. u x time(u) grows with u, so the fixed point u x time(u) =
-// dram_s is found by bisection; the time then approaches dram_s from above as rounds x L0 falls
-// below it.
+// for no load) and each wave's first round beyond a queued one add to the time. u x time(u) grows
+// with u, so the fixed point u x time(u) = dram_s is found by bisection; the time then approaches
+// dram_s from above as rounds x L0 falls below it.
 LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double from_l2, double dram_s, const Scheduler& sched,
-                       double serial_s, double stores_per_round) {
+                       double serial_s, double stores_per_round, const FirstRounds& first) {
   const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_stream_latency_ns.value * 1e-9;
   const double q = gpu.dram_queue_latency_ns.value * 1e-9, s0 = gpu.store_round_ns.value * 1e-9;
+  auto memory = [&](double u) { return from_l2 * l2 + (1 - from_l2) * (l0 + q * u / (1 - u)); };
   auto latency = [&](double u) {
-    const double queue = q * u / (1 - u);
-    return round_time(sched, from_l2 * l2 + (1 - from_l2) * (l0 + queue)) + stores_per_round * (s0 + queue);
+    return round_time(sched, memory(u)) + stores_per_round * (s0 + q * u / (1 - u));
   };
+  // A wave's warps start together: its first round lasts one memory latency plus their serial
+  // issue, or a queued round where that is longer (the queue already holds the issue: warps
+  // whose loads come back first issue while the others wait). The store round covers as much.
+  auto first_round = [&](double u) {
+    const double m = memory(u);
+    return std::max(0.0, m + first.issue_s - round_time(sched, m) - first.cover_s);
+  };
+  auto total = [&](double u) { return rounds * latency(u) + first.waves * first_round(u) + serial_s; };
   if (rounds <= 0) return {};
-  if (from_l2 >= 1 || dram_s <= 0) return {rounds * latency(0) + serial_s, latency(0), 0};
-  double lo = 0, hi = 1;
-  for (int i = 0; i < 60; ++i) {
-    const double u = (lo + hi) / 2;
-    (u * (rounds * latency(u) + serial_s) < dram_s ? lo : hi) = u;
+  double u = 0;
+  if (from_l2 < 1 && dram_s > 0) {
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 60; ++i) {
+      const double mid = (lo + hi) / 2;
+      (mid * total(mid) < dram_s ? lo : hi) = mid;
+    }
+    u = hi;
   }
-  return {rounds * latency(hi) + serial_s, latency(hi), hi};
+  return {total(u), latency(u), first_round(u), u};
 }
 
 void validate(const GpuSpec& gpu, const KernelSpec& k, const Launch& l) {
@@ -274,19 +292,18 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // The wave's warps issue their first round one after another while the first ones' stores
   // are on their way: the store round covers that much of the issue.
   const double store_s = stores * gpu.store_round_ns.value * 1e-9;
-  const double first_round = std::max(0.0, first_round_issue_s(gpu, r, r.resident_threads) - store_s);
   // A thread's dependent instructions and a block's barrier-separated steps run one after
   // another in each wave of blocks. Like the first round's issue they hold no load in flight:
   // they lengthen the launch while the latency binds, and hide behind other blocks' loads
   // while the DRAM is busy (littles_law's serial time).
   const double wave_steps_s = (w.chain_cycles + w.barrier_steps * gpu.barrier_step_cycles.value) / sm_clock(gpu);
   const LittlesLaw law = littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves,
-                                     scheduler_of(gpu, r, r.resident_threads),
-                                     std::ceil(full) * (first_round + wave_steps_s), stores);
+                                     scheduler_of(gpu, r, r.resident_threads), std::ceil(full) * wave_steps_s, stores,
+                                     {std::ceil(full), first_round_issue_s(gpu, r, r.resident_threads), store_s});
   double seconds = law.seconds;
   if (full < waves)
     seconds += littles_law(gpu, r.per_wave, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
-                           std::max(0.0, first_round_issue_s(gpu, r, last) - store_s) + wave_steps_s, stores)
+                           wave_steps_s, stores, {1, first_round_issue_s(gpu, r, last), store_s})
                    .seconds;
   std::string detail =
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
@@ -294,8 +311,9 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   if (stores > 0)
     detail += fmt::format(" + {:.3g} rounds of stores x {:.0f} ns and the same queueing", r.per_wave * waves * stores,
                           gpu.store_round_ns.value);
-  if (first_round > 0)
-    detail += fmt::format(" + {:.0f} waves x {:.3g} us of first-round issue", std::ceil(waves), first_round * 1e6);
+  if (law.first_round_s > 0)
+    detail += fmt::format(" + {:.0f} waves x {:.3g} ns of first-round issue beyond a queued round", std::ceil(waves),
+                          law.first_round_s * 1e9);
   if (w.chain_cycles > 0)
     detail +=
         fmt::format(" + {:.0f} waves x {:.4g} cycles of dependent instructions", std::ceil(waves), w.chain_cycles);

@@ -421,20 +421,35 @@ TEST(PatternTerms, AnAccessOncePerThreadIsConsecutiveAcrossTheLanes) {
   EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_write.sum"), 4 * 4096.0);
 }
 
-TEST(PatternTerms, InstructionsBeyondWhatARoundHidesAddUp) {
+TEST(PatternTerms, AWavesFirstRoundTakesTheLatencyPlusItsSerialIssueOrAQueuedRound) {
   // 2^20 floats, warm: 4 MiB stay in L2, so each round waits the L2's loaded latency, 195 ns.
   // 4096 blocks of 256 over 132 SMs x 8 = 3.88 waves: 3 full waves of 16 warps per scheduler,
   // then 0.88 of one (14 warps). Every thread loads once: one round per wave, in which each warp
-  // issues its 58 instructions. The round: 16 warps queue at the scheduler (round_time); the
-  // first round adds, per wave, every warp's 58 - 18 = 40 instructions one after another.
+  // issues its 90 instructions. Queued at the scheduler (round_time) 16 warps take 727 ns; started
+  // together, they take the latency plus 16 x (90 - 18) instructions one after another, 777 ns,
+  // which is longer: each full wave's first round adds 49.5 ns to the queued round. (The four
+  // waves' 3.1 us are above the floor of a one-shot grid's waves, 4 x 634 ns + 190 ns.)
   const auto p = predict("busy_read", std::int64_t{1} << 20, CacheState::warm);
-  const double issue = 58 / 1.98e9, beyond = 40 / 1.98e9, l2 = 195e-9;
-  const double expected = 3 * (test::round_time(16, issue, l2) + 16 * beyond) + test::round_time(14, issue, l2) +
-                          14 * beyond;
+  const double issue = 90 / 1.98e9, beyond = 72 / 1.98e9, l2 = 195e-9;
+  EXPECT_NEAR(test::round_time(16, issue, l2), 727.2e-9, 0.1e-9);
+  const double expected = 3 * (l2 + 16 * beyond) + l2 + 14 * beyond;
   const BoundTime& latency = p.passes.at(0).bounds.at(static_cast<std::size_t>(BoundKind::latency));
   EXPECT_NEAR(latency.seconds, expected, expected * 1e-9);
-  EXPECT_NE(latency.detail.find("4 waves x 0.323 us of first-round issue"), std::string::npos) << latency.detail;
+  EXPECT_NE(latency.detail.find("4 waves x 49.5 ns of first-round issue beyond a queued round"), std::string::npos)
+      << latency.detail;
   EXPECT_EQ(std::count(p.unused_params.begin(), p.unused_params.end(), "latency_hidden_inst"), 0);
+  // A copy of 218 instructions per round: queued, 16 warps take 16 x 110 ns = 1.76 us, and the
+  // latency plus their serial issue beyond the 18 hidden, 195 ns + 16 x 101 ns = 1.81 us, is
+  // longer by less than the store round that follows (262 ns) and covers it: each wave takes its
+  // queued round and its store round, no first-round term.
+  const auto heavy = predict("heavy_copy", std::int64_t{1} << 20, CacheState::warm);
+  const double heavy_issue = 218 / 1.98e9, heavy_beyond = 200 / 1.98e9, store = 262e-9;
+  const double queued16 = test::round_time(16, heavy_issue, l2), queued14 = test::round_time(14, heavy_issue, l2);
+  EXPECT_NEAR(l2 + 16 * heavy_beyond - queued16, 49.5e-9, 0.1e-9);
+  const double heavy_expected = 3 * (queued16 + store) + queued14 + store;
+  const BoundTime& heavy_latency = heavy.passes.at(0).bounds.at(static_cast<std::size_t>(BoundKind::latency));
+  EXPECT_NEAR(heavy_latency.seconds, heavy_expected, heavy_expected * 1e-9);
+  EXPECT_EQ(heavy_latency.detail.find("first-round"), std::string::npos) << heavy_latency.detail;
 }
 
 TEST(PatternTerms, RowsDrawnAtRandomReadTheDistinctRowsAndMissWhatTheL2DoesNotKeep) {
