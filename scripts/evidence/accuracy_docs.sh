@@ -37,15 +37,15 @@ held_out_batch() {
   echo "The last sections judge a second, a third, a fourth, a fifth and a sixth held-out batch of kernels, each run"
   echo "after its specs were frozen (\`scripts/device/held_out_batch.sh\`), each on both GPUs."
   echo
-  echo "Each GPU's section is its latest run: the H100's \`whole-suite-5/\` (2026-11-27, 354 launches, the first"
-  echo "with the sixth held-out batch, made at b017aaf) and the H200's \`whole-suite-4/\`. The"
+  echo "Each GPU's section is its latest run, \`whole-suite-5/\` (2026-11-27, 354 launches, the first with the sixth"
+  echo "held-out batch: the H100's made at b017aaf, the H200's at 086d496, on a third H200). The"
   echo "\`whole-suite-4/\` runs (2026-11-27) were the first timed as \`measure\` and"
   echo "\`calibrate\` now time short launches: an event pair around each, eight launches at a time queued"
   echo "behind a blocking kernel (\`kernels/queued_timing.hpp\`). Runs before it queued up to 64, and a launch"
   echo "with more than about eight queued behind it took 0.6-0.7 us longer on an H100"
   echo "(\`docs/results/h100/small-launch/\`), so their short launches' medians are bimodal from run to run;"
   echo "their calibrations measured the launch terms the same way, and each run is re-predicted with its"
-  echo "own. Each GPU's other runs follow its section, targets only: the H100's \`whole-suite-4/\`, the H200's \`whole-suite-4-repeat/\`"
+  echo "own. Each GPU's other runs follow its section, targets only: \`whole-suite-4/\`, the H200's \`whole-suite-4-repeat/\`"
   echo "(the same commit on a second H200, calibrated there), \`whole-suite-3/\` (2026-11-27, the"
   echo "first calibrated with \`block_wave_launch_ns\`, the part of a one-shot grid's block turnover that"
   echo "runs under its launch; runs calibrated before it take the GPU file's value), \`whole-suite-2/\`"
@@ -58,7 +58,7 @@ held_out_batch() {
   echo "\`facts.txt\`) before 15:50 UTC on 2026-11-26."
   echo
   for gpu in h100 h200; do
-    case $gpu in h100) run=$gpu/whole-suite-5 ;; *) run=$gpu/whole-suite-4 ;; esac
+    run=$gpu/whole-suite-5
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
@@ -93,7 +93,7 @@ held_out_batch() {
     echo "(values measured on other devices of the model; \`docs/results/calibration-spread.md\`"
     echo "compares them with every committed calibration; the launch terms, \`launch_overhead_ns\`,"
     echo "\`launch_fill_ns\` and \`block_wave_launch_ns\`, are medians of the three calibrations timed eight"
-    echo "launches at a time before \`whole-suite-4/\` was run on each GPU, that run's own among them), targets only:"
+    echo "launches at a time on each GPU before this run, \`whole-suite-4/\`'s among them), targets only:"
     echo
     "$R" accuracy --db docs/results/$run/suite.db --run 1 --no-calibration |
       awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
