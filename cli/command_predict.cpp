@@ -10,6 +10,7 @@
 #include "cli/launch_options.hpp"
 #include "cli/predict_from_run.hpp"
 #include "cli/stored_calibration.hpp"
+#include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
 #include "models/predict.hpp"
 #include "reports/prediction_output.hpp"
@@ -71,13 +72,26 @@ void add_predict_command(CLI::App& app) {
     if (!db->empty()) calibrated = with_stored_calibration(find_gpu(*gpu), SqliteStore(*db, OpenMode::read_only), "");
     const GpuSpec& g = calibrated ? calibrated->gpu : find_gpu(*gpu);
     // Everything is predicted before anything is printed: a bad launch leaves no partial output.
+    // A sweep of several kernels skips (and names) a launch too large for the GPU's memory, as
+    // `run` does; asked of one kernel, that is an error.
+    const auto launches = expand_launches(*opts, g.arch);
+    const bool several_kernels = std::any_of(launches.begin(), launches.end(), [&](const auto& l) {
+      return l.second.kernel != launches.front().second.kernel;
+    });
     std::vector<Prediction> predictions;
-    for (const auto& [spec, launch] : expand_launches(*opts, g.arch))
-      predictions.push_back(predict_bounds(g, spec, launch));
+    std::vector<std::string> skipped;
+    for (const auto& [spec, launch] : launches) try {
+        predictions.push_back(predict_bounds(g, spec, launch));
+      } catch (const ExceedsDeviceMemory& e) {
+        if (!several_kernels) throw;
+        if (std::find(skipped.begin(), skipped.end(), e.what()) == skipped.end()) skipped.emplace_back(e.what());
+      }
+    if (predictions.empty() && !skipped.empty()) throw InputError("no launch fits the GPU's memory: " + skipped.front());
     // JSON carries it in every ceiling's source and note; CSV has no place for it.
     if (calibrated && f != OutputFormat::json)
       (f == OutputFormat::csv ? std::cerr : std::cout) << "ceilings: " << calibrated->summary << '\n';
     print_predictions(predictions, g, f, *details, std::cout);
+    for (const auto& why : skipped) fmt::print(stderr, "roofline: skipped: {}\n", why);
     std::cerr << assumed_caution(g, predictions);
   });
 }

@@ -17,4 +17,10 @@ class InputError : public Error {
   using Error::Error;
 };
 
+// A launch whose buffers do not fit the GPU's memory: a command sweeping several kernels skips it.
+class ExceedsDeviceMemory : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 }  // namespace roofline

@@ -485,8 +485,9 @@ void size_buffers(LaunchContext& ctx, const std::vector<PassPrediction>& pps, Pr
   for (const auto& [name, bytes] : ctx.buffers) p.buffer_bytes += bytes;
   for (const auto& [name, bytes] : touched) p.working_set_bytes += bytes;
   if (p.buffer_bytes > gpu.memory_bytes.value)
-    throw InputError(fmt::format("N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device memory", n,
-                                 p.buffer_bytes / (1 << 30), gpu.id, gpu.memory_bytes.value / (1 << 30)));
+    throw ExceedsDeviceMemory(fmt::format("{} at N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device memory",
+                                          launch.kernel, n, p.buffer_bytes / (1 << 30), gpu.id,
+                                          gpu.memory_bytes.value / (1 << 30)));
   ctx.warm_hit = launch.cache == CacheState::warm ? l2_resident_fraction(gpu, p.working_set_bytes) : 0.0;
   p.l2_hit_fraction = ctx.warm_hit;
   if (launch.cache == CacheState::warm)

@@ -163,6 +163,22 @@ TEST(Cli, BadSizesAreRefused) {
   expect_clear_error(run("predict --kernel add_f32 --n 1M,2^36"), "GiB of device memory");
 }
 
+// A sweep of several kernels skips a launch too large for the GPU and names it; the rest print.
+TEST(Cli, PredictSweepSkipsALaunchLargerThanTheGpu) {
+  // The bag's table at 2^28 is 2^24 rows of 512 B (8 GiB), beside its 1 GiB output and 64 MiB of ids.
+  const Result r = run("predict --gpu rtx-4060 --kernel 'embedding_bag_sum_f32,add_f32' --n 2^28 --format csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines(r.out), 2) << r.out;  // the header and add_f32's row
+  EXPECT_NE(r.out.find("rtx-4060,add_f32,268435456"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("roofline: skipped: embedding_bag_sum_f32 at N = 268435456 needs 9.1 GiB of buffers; rtx-4060 "
+                       "has 8.0 GiB of device memory\n"),
+            std::string::npos)
+      << r.err;
+  // Asked of that kernel alone, it is an error.
+  expect_clear_error(run("predict --gpu rtx-4060 --kernel embedding_bag_sum_f32 --n 2^28"),
+                     "embedding_bag_sum_f32 at N = 268435456 needs 9.1 GiB of buffers");
+}
+
 TEST(Cli, BadDtypeAndBlockAreRefused) {
   expect_clear_error(run("predict --kernel add_f32 --dtype f16"), "does not support dtype f16");
   expect_clear_error(run("predict --kernel add_f32 --dtype f17"), "unknown dtype 'f17'");
