@@ -16,7 +16,9 @@ const std::vector<KernelImpl>& all_kernel_impls() {
                         patterns4_adam_impls(), patterns4_colsum_impls(), patterns4_upsample_impls(),
                         patterns4_sort_impls(), patterns4_spmv_impls(), patterns5_pool_impls(),
                         patterns5_saxpy_impls(), patterns5_blur_impls(), patterns6_rope_impls(),
-                        patterns6_permute_impls(), patterns6_dequant_impls(), patterns6_bag_impls()})
+                        patterns6_permute_impls(), patterns6_dequant_impls(), patterns6_bag_impls(),
+                        patterns7_swiglu_impls(), patterns7_rmsnorm_impls(), patterns7_crossentropy_impls(),
+                        patterns7_colmean_impls()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();

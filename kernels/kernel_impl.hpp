@@ -188,6 +188,10 @@ std::span<const KernelImpl> patterns6_rope_impls();
 std::span<const KernelImpl> patterns6_permute_impls();
 std::span<const KernelImpl> patterns6_dequant_impls();
 std::span<const KernelImpl> patterns6_bag_impls();
+std::span<const KernelImpl> patterns7_swiglu_impls();
+std::span<const KernelImpl> patterns7_rmsnorm_impls();
+std::span<const KernelImpl> patterns7_crossentropy_impls();
+std::span<const KernelImpl> patterns7_colmean_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();

@@ -214,6 +214,35 @@ float embedding_bag_at(std::span<const std::int32_t> idx, std::span<const float>
   return sum;
 }
 
+double swiglu_at(std::span<const float> x, std::int64_t i) {
+  const std::int64_t r = i / kSwigluCols, j = i % kSwigluCols;
+  const double gate = x[static_cast<std::size_t>(2 * kSwigluCols * r + j)];
+  const double up = x[static_cast<std::size_t>(2 * kSwigluCols * r + kSwigluCols + j)];
+  return gate / (1 + std::exp(-gate)) * up;
+}
+
+void rmsnorm_row(std::span<const float> x, std::span<const float> w, std::span<double> out) {
+  double squares = 0;
+  for (float v : x) squares += static_cast<double>(v) * v;
+  const double scale =
+      1 / std::sqrt(squares / static_cast<double>(x.size()) + static_cast<double>(kRmsNormEpsilon));
+  for (std::size_t i = 0; i < x.size(); ++i) out[i] = x[i] * scale * w[i];
+}
+
+double cross_entropy_row(std::span<const float> x, std::int32_t target) {
+  const double max = *std::max_element(x.begin(), x.end());
+  double total = 0;
+  for (float v : x) total += std::exp(v - max);
+  return std::log(total) + max - x[static_cast<std::size_t>(target)];
+}
+
+std::vector<double> column_means(std::span<const float> a, std::int64_t cols) {
+  std::vector<double> means = column_sums(a, cols);
+  const auto rows = static_cast<double>(static_cast<std::int64_t>(a.size()) / cols);
+  for (double& m : means) m /= rows;
+  return means;
+}
+
 std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data) {
   const auto parts =
       parallel_chunks(static_cast<std::int64_t>(data.size()), [&](std::int64_t begin, std::int64_t end) {

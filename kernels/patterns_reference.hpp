@@ -111,6 +111,17 @@ inline constexpr std::int64_t kDequantCols = 4096;
 // embedding_bag_sum_f32: bags of 8 indices into a table of rows of 128 floats.
 inline constexpr int kBagSize = 8;
 inline constexpr std::int64_t kBagCols = 128;
+// swiglu_f32: rows of x of 2 x 4096 floats (the gate's half, then the up projection's), rows of
+// out of 4096.
+inline constexpr std::int64_t kSwigluCols = 4096;
+// rmsnorm_row_f32: rows of 4096 floats, one weight per column, and the epsilon under the root.
+inline constexpr std::int64_t kRmsNormCols = 4096;
+inline constexpr float kRmsNormEpsilon = 1e-6f;
+// cross_entropy_row_f32: rows of 1024 logits, one target class per row.
+inline constexpr std::int64_t kCrossEntropyCols = 1024;
+// col_mean_tiled_f32: the mean of every column of a rows x 1024 matrix, in strips of 32 columns.
+inline constexpr std::int64_t kColMeanCols = 1024;
+inline constexpr int kColMeanStrip = 32;
 
 // sqrt(n) for a square kernel's n; -1 when n is no perfect square.
 std::int64_t square_side(std::int64_t n);
@@ -175,6 +186,17 @@ float dequant_rowscale_at(std::span<const std::int8_t> q, std::span<const float>
 // Element i = (bag b, column d) of the bag sums: table[idx[8 b + k]][d] over k = 0..7 added to
 // 0 in float in that order, as the device adds them (exact).
 float embedding_bag_at(std::span<const std::int32_t> idx, std::span<const float> table, std::int64_t i);
+// Element i = (row r, column j) of SwiGLU over rows of x of 2 kSwigluCols: silu(x[r][j]) x
+// x[r][kSwigluCols + j], silu(v) = v / (1 + e^-v), in double.
+double swiglu_at(std::span<const float> x, std::int64_t i);
+// One row of RMS normalisation in double: x / sqrt(mean(x^2) + kRmsNormEpsilon) x w.
+void rmsnorm_row(std::span<const float> x, std::span<const float> w, std::span<double> out);
+// One row's cross-entropy loss in double: log(sum exp(x)) - x[target], the sum taken as
+// exp(x - max) (as the device takes it).
+double cross_entropy_row(std::span<const float> x, std::int32_t target);
+// The means of the columns of a row-major matrix of `cols` columns (a.size() / cols rows), in
+// double.
+std::vector<double> column_means(std::span<const float> a, std::int64_t cols);
 // One row, in double.
 void softmax_row(std::span<const float> x, std::span<double> out);
 void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,

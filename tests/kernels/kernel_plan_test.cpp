@@ -114,6 +114,20 @@ TEST(KernelPlan, PatternsBufferSizes) {
   }
 }
 
+// The seventh held-out batch. SwiGLU: x of 2 n floats (its useful bytes, as a spread buffer's,
+// count n of them), out of n; RMSNorm: x and out of n, a weight of 4096; cross-entropy: n
+// logits, a target and a loss per row of 1024; column means: a of n, 1024 means.
+TEST(KernelPlan, SeventhBatchBufferSizes) {
+  const std::int64_t n = 1 << 20;
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("swiglu_f32"), n), 2 * 4 * n + 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("swiglu_f32"), n), 2 * 4 * n);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("rmsnorm_row_f32"), n), 2 * 4 * n + 4 * 4096);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("cross_entropy_row_f32"), n), 4 * n + 2 * 4 * (n / 1024));
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("cross_entropy_row_f32"), n), 4 * n + 2 * 4 * (n / 1024));
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("col_mean_tiled_f32"), n), 4 * n + 4 * 1024);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("col_mean_tiled_f32"), n), 4 * n + 4 * 1024);
+}
+
 // A rows kernel checks n against its own row length: the spec's `cols`.
 TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
   for (const auto& k : kernels::all_kernel_impls()) {
@@ -132,6 +146,10 @@ TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
   EXPECT_EQ(find_kernel_impl("permute_0213_f32")->cols, 1024);
   EXPECT_EQ(find_kernel_impl("dequant_int8_rowscale_f32")->cols, 4096);
   EXPECT_EQ(find_kernel_impl("embedding_bag_sum_f32")->cols, 128);
+  EXPECT_EQ(find_kernel_impl("swiglu_f32")->cols, 4096);
+  EXPECT_EQ(find_kernel_impl("rmsnorm_row_f32")->cols, 4096);
+  EXPECT_EQ(find_kernel_impl("cross_entropy_row_f32")->cols, 1024);
+  EXPECT_EQ(find_kernel_impl("col_mean_tiled_f32")->cols, 1024);
 }
 
 // In-place buffers: the kernels that update their data where it lies (Adam's param, m and v;
@@ -222,6 +240,12 @@ TEST(KernelRunnerArguments, PatternsShapesAndBlocksAreInputErrorsBeforeAnyCudaCa
   EXPECT_NE(message("bitonic_sort_block_f32", 1 << 20, 256).find("blocks of 512"), std::string::npos);
   EXPECT_NE(message("bitonic_sort_block_f32", 1000, 512).find("multiple of 1024"), std::string::npos);
   EXPECT_NE(message("spmv_csr_warp_f32", 1000, 256).find("multiple of 32"), std::string::npos);
+  // The seventh batch: rows of 4096 (SwiGLU's outputs, RMSNorm) and of 1024, any block.
+  EXPECT_NE(message("swiglu_f32", 1024, 256).find("multiple of 4096"), std::string::npos);
+  EXPECT_NE(message("rmsnorm_row_f32", 3 * 1024, 256).find("multiple of 4096"), std::string::npos);
+  EXPECT_NE(message("cross_entropy_row_f32", 1000, 256).find("multiple of 1024"), std::string::npos);
+  EXPECT_NE(message("col_mean_tiled_f32", 1000, 256).find("multiple of 1024"), std::string::npos);
+  EXPECT_NO_THROW(make_kernel_runner("col_mean_tiled_f32")->check(37 * 1024, DType::f32, 96));
   EXPECT_NO_THROW(make_kernel_runner("upsample2x_nearest_f32")->check(34 * 34, DType::f32, 256));
   EXPECT_NO_THROW(make_kernel_runner("adam_step_f32")->check(1001, DType::f32, 96));
   // check() says the same without preparing: measure and run leave such launches out up front.

@@ -210,10 +210,10 @@ TEST(PatternsVerification, AccumulatorsMustStartFromZero) {
   SKIP_WITHOUT_DEVICE();
   for (const char* name :
        {"reduce_block_atomic", "reduce_warp_shuffle", "histogram_shared", "histogram_global", "dot_gridstride",
-        "histogram_weighted_f32", "scatter_add_f32"}) {
+        "histogram_weighted_f32", "scatter_add_f32", "col_mean_tiled_f32"}) {
     auto r = prepared(name, 1 << 20);
     r->launch(nullptr);
-    r->launch(nullptr);  // no restore: twice the sum, twice the counts
+    r->launch(nullptr);  // no restore: twice the sum, twice the counts, twice the means
     EXPECT_FALSE(r->verify().ok) << name;
   }
 }
@@ -248,7 +248,8 @@ TEST(PatternsVerification, DetectsOutputsNeverWritten) {
                            "softmax_row", "layernorm_row", "gather_random", "spmv_csr_row", "gemv_warp_row",
                            "scan_block", "conv1d_r3", "embedding_gather_f32", "stencil7_3d_f32", "bias_gelu_f32",
                            "column_sum_f32", "upsample2x_nearest_f32", "spmv_csr_warp_f32", "rope_f32",
-                           "permute_0213_f32", "dequant_int8_rowscale_f32", "embedding_bag_sum_f32"}) {
+                           "permute_0213_f32", "dequant_int8_rowscale_f32", "embedding_bag_sum_f32", "swiglu_f32",
+                           "rmsnorm_row_f32", "cross_entropy_row_f32"}) {
     auto r = prepared(name, std::string(name) == "stencil7_3d_f32" ? 1 << 21 : 1 << 20);  // 128^3: a cube
     const VerifyResult v = r->verify();
     EXPECT_FALSE(v.ok) << name;
@@ -256,9 +257,10 @@ TEST(PatternsVerification, DetectsOutputsNeverWritten) {
   }
 }
 
-// The second, third, fourth and sixth batches' kernels that take any block: partial blocks (a
-// GEMV's rows per block of 96 threads: 3; a 3-D tile of 32 x 3; 4096 columns over blocks of 96;
-// bags of 128 split between blocks of 96) and single-warp blocks verify too.
+// The second, third, fourth, sixth and seventh batches' kernels that take any block: partial
+// blocks (a GEMV's rows per block of 96 threads: 3; a 3-D tile of 32 x 3; 4096 columns over
+// blocks of 96; bags of 128 split between blocks of 96; a row's columns 42 or 43 to a thread;
+// column means over 32 x 3 blocks and 37 rows, 1 / 37 inexact) and single-warp blocks verify too.
 TEST(PatternsVerification, OtherBlocks) {
   SKIP_WITHOUT_DEVICE();
   const auto n_of = [](const std::string& name) -> std::int64_t {
@@ -272,13 +274,16 @@ TEST(PatternsVerification, OtherBlocks) {
     if (name == "rope_f32" || name == "embedding_bag_sum_f32") return 37 * 128;  // 37 rows (bags) of 128
     if (name == "permute_0213_f32") return 37 * 1024;       // 37 tokens
     if (name == "dequant_int8_rowscale_f32") return 37 * 4096;  // 37 rows of 4096
+    if (name == "swiglu_f32" || name == "rmsnorm_row_f32") return 37 * 4096;         // 37 rows of 4096
+    if (name == "cross_entropy_row_f32" || name == "col_mean_tiled_f32") return 37 * 1024;  // 37 rows of 1024
     return (1 << 20) + 24;
   };
   for (const char* name : {"gather_random", "spmv_csr_row", "gemv_warp_row", "dot_gridstride", "conv1d_r3",
                            "histogram_weighted_f32", "scatter_add_f32", "embedding_gather_f32", "stencil7_3d_f32",
                            "bias_gelu_f32", "adam_step_f32", "column_sum_f32", "upsample2x_nearest_f32",
                            "spmv_csr_warp_f32", "rope_f32", "permute_0213_f32", "dequant_int8_rowscale_f32",
-                           "embedding_bag_sum_f32"})
+                           "embedding_bag_sum_f32", "swiglu_f32", "rmsnorm_row_f32", "cross_entropy_row_f32",
+                           "col_mean_tiled_f32"})
     for (int block : {32, 96, 1024}) {
       auto r = prepared(name, n_of(name), block);
       r->launch(nullptr);

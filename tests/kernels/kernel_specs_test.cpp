@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernels/builtin_kernels.hpp"
@@ -51,7 +53,7 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
   EXPECT_EQ(count["probes"], 5);
   EXPECT_EQ(count["hadamard"], 3);
   EXPECT_EQ(count["reference"], 2);
-  EXPECT_EQ(count["patterns"], 36);
+  EXPECT_EQ(count["patterns"], 40);
 }
 
 // The development / held-out split of docs/accuracy.md, as the specs record it (`held_out =
@@ -63,7 +65,8 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
         "patterns_rows", "patterns_sparse", "patterns_vector", "patterns_scan", "patterns_conv", "patterns_scatter",
         "patterns_embed", "patterns_stencil3d", "patterns_gelu", "patterns4_adam", "patterns4_colsum",
         "patterns4_upsample", "patterns4_sort", "patterns4_spmv", "patterns5_pool", "patterns5_saxpy",
-        "patterns5_blur", "patterns6_rope", "patterns6_permute", "patterns6_dequant", "patterns6_bag"}) {
+        "patterns5_blur", "patterns6_rope", "patterns6_permute", "patterns6_dequant", "patterns6_bag",
+        "patterns7_swiglu", "patterns7_rmsnorm", "patterns7_crossentropy", "patterns7_colmean"}) {
     const std::string path = std::string(ROOFLINE_SOURCE_DIR) + "/kernels/" + family + ".toml";
     std::ifstream in(path);
     ASSERT_TRUE(in) << path;
@@ -77,6 +80,23 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> expected = kHeldOutNames;
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(held_out, expected);
+}
+
+// What a pending spec's estimated instruction counts say beside them, until the SASS counts them.
+constexpr std::string_view kEstimateMark = "to be counted from SASS before the freeze";
+
+// The line of kernel `name`'s spec (any kernels/*.toml) that sets `key`; empty if none does.
+std::string count_line_of(const std::string& name, std::string_view key) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(ROOFLINE_SOURCE_DIR) + "/kernels")) {
+    if (entry.path().extension() != ".toml") continue;
+    std::ifstream in(entry.path());
+    std::string line, kernel;
+    while (std::getline(in, line)) {
+      if (line.rfind("name = \"", 0) == 0) kernel = line.substr(8, line.find('"', 8) - 8);
+      if (kernel == name && line.rfind(std::string(key) + " =", 0) == 0) return line;
+    }
+  }
+  return {};
 }
 
 // The first pass of a held-out patterns kernel.
@@ -320,6 +340,56 @@ TEST(BuiltinKernels, SixthHeldOutBatchDescribesItsCode) {
   EXPECT_EQ(gather.inst_per_thread, 62.0);
 }
 
+// The seventh held-out batch's specs say what their code does (patterns7_swiglu.cu,
+// patterns7_rmsnorm.cu, patterns7_crossentropy.cu, patterns7_colmean.cu); their instruction
+// counts are estimates until the device's SASS counts them.
+TEST(BuiltinKernels, SeventhHeldOutBatchDescribesItsCode) {
+  // SwiGLU: outputs in rows of 4096; two loads per element over x's 2 n floats.
+  EXPECT_EQ(find_builtin_kernel("swiglu_f32")->cols, 4096);
+  const KernelPass& swiglu = pass_of("swiglu_f32");
+  EXPECT_EQ(swiglu.grid, GridPolicy::one_shot);
+  ASSERT_EQ(swiglu.arrays.size(), 2u);
+  EXPECT_EQ(swiglu.arrays[0].per_element, 2);
+  ASSERT_TRUE(swiglu.arrays[0].elements.has_value());
+  EXPECT_EQ(swiglu.arrays[0].elements->fraction, 2);
+  EXPECT_EQ(swiglu.arrays[1].op, AccessOp::store);
+  // RMSNorm: a block per row of 4096, one reduction (two barriers), the row read again from L1,
+  // the weight (a row's length) from L2 and L1.
+  EXPECT_EQ(find_builtin_kernel("rmsnorm_row_f32")->cols, 4096);
+  const KernelPass& rms = pass_of("rmsnorm_row_f32");
+  EXPECT_EQ(rms.grid, GridPolicy::per_row);
+  EXPECT_EQ(rms.barriers_per_block, 2);
+  EXPECT_EQ(rms.arrays.at(1).reuse, Reuse::l1);
+  EXPECT_EQ(rms.arrays.at(2).elements->of, ArrayExtent::Of::cols);
+  EXPECT_EQ(rms.arrays.at(2).l1_reuse, 8);
+  // Cross-entropy: a block per row of 1024, two reductions; thread 0's target load and loss
+  // store once per row.
+  EXPECT_EQ(find_builtin_kernel("cross_entropy_row_f32")->cols, 1024);
+  const KernelPass& ce = pass_of("cross_entropy_row_f32");
+  EXPECT_EQ(ce.grid, GridPolicy::per_row);
+  EXPECT_EQ(ce.barriers_per_block, 4);
+  EXPECT_EQ(ce.arrays.at(0).type, DType::i32);
+  EXPECT_EQ(ce.arrays.at(0).elements->of, ArrayExtent::Of::rows);
+  EXPECT_EQ(ce.arrays.back().per_warp, 0.125);
+  EXPECT_EQ(ce.arrays.back().elements->of, ArrayExtent::Of::rows);
+  // Column means: one wave of 32 x 8 blocks looping over their rows, 32 contiguous atomics per
+  // block over the 1024 columns.
+  EXPECT_EQ(find_builtin_kernel("col_mean_tiled_f32")->cols, 1024);
+  const KernelPass& mean = pass_of("col_mean_tiled_f32");
+  EXPECT_EQ(mean.grid, GridPolicy::grid_stride);
+  EXPECT_EQ(mean.grid_blocks, 0);
+  EXPECT_EQ(mean.ilp, 4);
+  ASSERT_EQ(mean.atomics.size(), 1u);
+  EXPECT_EQ(mean.atomics[0].per_block, 32);
+  EXPECT_EQ(mean.atomics[0].addresses, 1024);
+  EXPECT_EQ(mean.atomics[0].pattern, AccessPattern::contiguous);
+  EXPECT_EQ(mean.atomics[0].type, DType::f32);
+  for (const char* name : {"swiglu_f32", "rmsnorm_row_f32", "cross_entropy_row_f32", "col_mean_tiled_f32"})
+    EXPECT_NE(std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), name),
+              kCountsFromSassPendingNames.end())
+        << name;
+}
+
 TEST(BuiltinKernels, FindByName) {
   const KernelSpec* k = find_builtin_kernel("add_f32x4");
   ASSERT_NE(k, nullptr);
@@ -361,13 +431,16 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
   EXPECT_EQ(fp8->passes.at(0).flops.at(0).type, DType::f32);
 
   // Every pass states its instruction count; loops (grid-stride) also per iteration. Specs
-  // still waiting for their SASS state none (the issue bound reads unknown).
+  // still waiting for their SASS state none, or estimates their file marks as such.
   for (const KernelSpec& k : builtin_kernels())
     for (const KernelPass& p : k.passes) {
       if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
           kCountsFromSassPendingNames.end()) {
-        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
-        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
+        for (const char* key : {"inst_per_thread", "inst_per_iteration"}) {
+          const std::string line = count_line_of(k.name, key);
+          EXPECT_TRUE(line.empty() || line.find(kEstimateMark) != std::string::npos)
+              << k.name << ": counted now? take it off the pending list: " << line;
+        }
         EXPECT_EQ(p.inst_per_block, 0) << k.name;
         continue;
       }

@@ -590,6 +590,105 @@ TEST(PatternsReference, EmbeddingBagSumsItsRows) {
                       cols + 2, "out[130]: got 24, expected 25 (tolerance 0)");
 }
 
+TEST(PatternsReference, SwigluGatesTheUpHalf) {
+  // silu(v) = v / (1 + e^-v): silu(ln 3) = ln 3 / (1 + 1/3) = 0.75 ln 3, silu(-ln 3) = -ln 3 / 4,
+  // silu(0) = 0. Two rows of x (2 x 4096 each); row 0's gates ln 3, -ln 3, 0, 2 meet up values
+  // 4, 4, 5, 0: outputs 3 ln 3 = 3.2958369, -ln 3 = -1.0986123, 0, 0; row 1's column 5 is
+  // ln 3 and 4 again. Every other gate is 0, so every other output is.
+  const std::int64_t cols = patterns::kSwigluCols, n = 2 * cols;
+  const float ln3 = std::log(3.0f);
+  std::vector<float> x(2 * n, 0.0f);
+  x[0] = ln3, x[1] = -ln3, x[2] = 0, x[3] = 2;
+  x[cols] = 4, x[cols + 1] = 4, x[cols + 2] = 5, x[cols + 3] = 0;
+  x[2 * cols + 5] = ln3, x[3 * cols + 5] = 4;
+  EXPECT_NEAR(patterns::swiglu_at(x, 0), 3.2958369, 1e-6);
+  EXPECT_NEAR(patterns::swiglu_at(x, 1), -1.0986123, 1e-6);
+  EXPECT_EQ(patterns::swiglu_at(x, 2), 0.0);
+  EXPECT_EQ(patterns::swiglu_at(x, 3), 0.0);
+  EXPECT_NEAR(patterns::swiglu_at(x, cols + 5), 3.2958369, 1e-6);
+  std::vector<float> out(n, 0.0f);
+  out[0] = out[cols + 5] = 3.2958369f;
+  out[1] = -1.0986123f;
+  EXPECT_TRUE(check("swiglu_f32", n, {bytes_of(x), bytes_of(out)}).ok());
+  // Gate and up swapped: silu(4) (-ln 3) = 4 / (1 + e^-4) (-ln 3) = -4.3154097, not -1.0986.
+  out[1] = -4.3154097f;
+  expect_one_mismatch(check("swiglu_f32", n, {bytes_of(x), bytes_of(out)}), 1);
+}
+
+TEST(PatternsReference, RmsNormOfAKnownRow) {
+  // Squares 1, 4, 9, 16: mean 7.5, so x / sqrt(7.5 + 1e-6) w, 1 / sqrt(7.5 + 1e-6) = 0.36514835.
+  const std::vector<float> x = {1, 2, 3, 4}, w = {1, 1, 2, -1};
+  std::vector<double> out(4);
+  patterns::rmsnorm_row(x, w, out);
+  const double scale = 1 / std::sqrt(7.5 + static_cast<double>(patterns::kRmsNormEpsilon));
+  EXPECT_NEAR(out[0], scale, 1e-12);
+  EXPECT_NEAR(out[1], 2 * scale, 1e-12);
+  EXPECT_NEAR(out[2], 6 * scale, 1e-12);
+  EXPECT_NEAR(out[3], -4 * scale, 1e-12);
+  EXPECT_NEAR(out[0], 0.36514835, 1e-8);
+  // Two rows of 4096 through the host check: row 0 is +-0.5 (mean square 0.25), row 1 +-2 (4);
+  // w is 1 on even columns, -0.5 on odd ones.
+  const std::int64_t cols = patterns::kRmsNormCols;
+  std::vector<float> in(2 * cols), weight(cols), res(2 * cols);
+  for (std::int64_t c = 0; c < cols; ++c) weight[c] = c % 2 ? -0.5f : 1.0f;
+  for (std::int64_t i = 0; i < 2 * cols; ++i) {
+    const double v = (i < cols ? 0.5 : 2.0) * (i % 3 ? 1 : -1), square = i < cols ? 0.25 : 4.0;
+    in[i] = static_cast<float>(v);
+    res[i] = static_cast<float>(v / std::sqrt(square + 1e-6) * weight[i % cols]);
+  }
+  EXPECT_TRUE(check("rmsnorm_row_f32", 2 * cols, {bytes_of(in), bytes_of(weight), bytes_of(res)}).ok());
+  // layernorm_row's epsilon (1e-5) in row 0: 1.8e-5 of the value off, past the allowance (32
+  // roundings: 1.9e-6 of it).
+  res[3] = static_cast<float>(-0.5 / std::sqrt(0.25 + 1e-5) * -0.5);
+  expect_one_mismatch(check("rmsnorm_row_f32", 2 * cols, {bytes_of(in), bytes_of(weight), bytes_of(res)}), 3);
+}
+
+TEST(PatternsReference, CrossEntropyOfAKnownRow) {
+  // Logits 0 and ln 3: log(1 + 3) = ln 4 = 1.3862944 less the target's logit: ln 4 for target 0,
+  // ln(4 / 3) = 0.28768207 for target 1.
+  const std::vector<float> two = {0.0f, std::log(3.0f)};
+  EXPECT_NEAR(patterns::cross_entropy_row(two, 0), 1.3862944, 1e-6);
+  EXPECT_NEAR(patterns::cross_entropy_row(two, 1), 0.28768207, 1e-6);
+  // Two rows of 1024: row 0 all 0.25 (ln 1024 = 6.9314718 whatever the target: 5); row 1 all 0
+  // but column 7, v = ln 1024 (as a float), its target: log(1023 + e^v) - v = ln(2047 / 1024)
+  // = 0.69266 (to the float's rounding of v).
+  const std::int64_t cols = patterns::kCrossEntropyCols;
+  std::vector<float> x(2 * cols, 0.0f);
+  std::fill(x.begin(), x.begin() + cols, 0.25f);
+  const float v = std::log(1024.0f);
+  x[cols + 7] = v;
+  const std::vector<std::int32_t> target = {5, 7};
+  EXPECT_NEAR(patterns::cross_entropy_row(std::span<const float>(x).first(cols), 5), 6.9314718, 1e-6);
+  const double second = std::log(1023 + std::exp(static_cast<double>(v))) - v;
+  EXPECT_NEAR(patterns::cross_entropy_row(std::span<const float>(x).last(cols), 7), second, 1e-12);
+  EXPECT_NEAR(second, 0.69266, 1e-5);
+  std::vector<float> loss = {6.9314718f, static_cast<float>(second)};
+  EXPECT_TRUE(check("cross_entropy_row_f32", 2 * cols, {bytes_of(x), bytes_of(target), bytes_of(loss)}).ok());
+  // The target's logit left out: log(2047) = 7.6241, not 0.69266.
+  loss[1] = 7.6241f;
+  expect_one_mismatch(check("cross_entropy_row_f32", 2 * cols, {bytes_of(x), bytes_of(target), bytes_of(loss)}), 1);
+}
+
+TEST(PatternsReference, ColumnMeans) {
+  // [[1, 2, 3], [4, 5, 6]]: means 2.5, 3.5, 4.5.
+  const std::vector<float> small = {1, 2, 3, 4, 5, 6};
+  EXPECT_EQ(patterns::column_means(small, 3), (std::vector<double>{2.5, 3.5, 4.5}));
+  // Four rows of 1024: a[r][c] = (c % 3 - 1)(r + 1) / 16, so column c sums to (c % 3 - 1) 10 / 16
+  // and its mean is (c % 3 - 1) 10 / 64 = +-0.15625 or 0.
+  const std::int64_t cols = patterns::kColMeanCols, n = 4 * cols;
+  std::vector<float> a(n), out(cols);
+  for (std::int64_t r = 0; r < 4; ++r)
+    for (std::int64_t c = 0; c < cols; ++c) a[r * cols + c] = static_cast<float>((c % 3 - 1) * (r + 1)) / 16;
+  for (std::int64_t c = 0; c < cols; ++c) out[c] = static_cast<float>(c % 3 - 1) * 10 / 64;
+  const auto means = patterns::column_means(a, cols);
+  EXPECT_EQ(means[1023], -0.15625);  // 1023 % 3 = 0
+  EXPECT_EQ(means[1000], 0.0);       // 1000 % 3 = 1
+  EXPECT_EQ(means[1001], 0.15625);
+  EXPECT_TRUE(check("col_mean_tiled_f32", n, {bytes_of(a), bytes_of(out)}).ok());
+  out[1001] = 0.625f;  // the column's sum, not its mean
+  expect_one_mismatch(check("col_mean_tiled_f32", n, {bytes_of(a), bytes_of(out)}), 1001);
+}
+
 TEST(PatternsReference, SortedSegments) {
   // Two segments of 1024: the first descending, the second interleaved halves; each sorted
   // on its own (the second segment's values stay in it).
