@@ -54,11 +54,8 @@ inline const std::vector<std::string> kHeldOutNames = {
 };
 
 // Specs whose instruction counts are still to be filled from the device's SASS (`roofline
-// spec --from-sass`): written from the code alone, with estimates from their PTX until then (no
-// SASS fixture holds them yet, so tests/models/sass_suite_test.cpp passes them by).
-inline const std::vector<std::string> kCountsFromSassPendingNames = {
-    "swiglu_f32", "rmsnorm_row_f32", "cross_entropy_row_f32", "col_mean_tiled_f32",
-};
+// spec --from-sass`): written from the code alone, their issue bound reads unknown until then.
+inline const std::vector<std::string> kCountsFromSassPendingNames = {};
 
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;
