@@ -131,7 +131,9 @@ SpecDraft draft_spec(const SassFunction& f) {
   d.element_loop = !path.iteration.empty();
   count(d.per_thread, f, cf, path.blocks, +1);
   if (path.path_holds_iteration) count(d.per_thread, f, cf, path.iteration, -1);
+  count(d.per_thread, f, cf, path.walks_on_path, -1);
   count(d.per_iteration, f, cf, path.iteration, +1);
+  count(d.per_iteration, f, cf, path.walks, +1);
   d.element_accesses = element_accesses(f, cf, d.element_loop ? path.iteration : path.blocks);
   if (d.element_loop) {
     std::tie(d.loop_loads, d.loop_loads_in_flight) = loads_in_flight(f, cf, path.iteration);

@@ -110,6 +110,23 @@ std::set<std::size_t> path_lengths(const SassFunction& f, const ControlFlow& cf,
   return out;
 }
 
+// Whether a barrier lies between two loops' code: a row kernel's walks are its passes on either
+// side of a block reduction, where a remainder loop runs next to the loop it completes.
+bool barrier_between(const SassFunction& f, const ControlFlow& cf, const Loop& a, const Loop& b) {
+  auto span = [&](const Loop& l) {
+    std::pair<std::size_t, std::size_t> s{SIZE_MAX, 0};  // instruction indices
+    for (std::size_t k = 0; k < cf.blocks.size(); ++k)
+      if (l.contains[k]) s = {std::min(s.first, cf.blocks[k].first), std::max(s.second, cf.blocks[k].end)};
+    return s;
+  };
+  const auto [a_first, a_end] = span(a);
+  const auto [b_first, b_end] = span(b);
+  const std::size_t from = std::min(a_end, b_end), to = std::max(a_first, b_first);
+  for (std::size_t i = from; i < to; ++i)
+    if (is_barrier(f.instructions[i])) return true;
+  return false;
+}
+
 // The element loop: of the outermost loops with global accesses at least as wide as those
 // outside loops, the one moving the most bits per iteration; -1 when none is.
 int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_loop) {
@@ -128,19 +145,27 @@ int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector
   return chosen;
 }
 
+// One trip of a loop: its longest path from the header to a latch.
+std::vector<std::size_t> one_trip(const ControlFlow& cf, const Loop& l) {
+  const auto is_latch = [&](std::size_t b) { return std::ranges::find(l.latches, b) != l.latches.end(); };
+  return longest_path(
+      cf, l.header, [&](std::size_t b) { return static_cast<long long>(cf.blocks[b].instructions()); },
+      [&](std::size_t b) { return l.contains[b]; }, is_latch);
+}
+
+// Whether the path runs a whole trip of the loop (a loop tested at its bottom), which per-thread
+// counts leave out.
+bool path_holds_trip(const Loop& l, const std::set<std::size_t>& on_path) {
+  return std::any_of(l.latches.begin(), l.latches.end(), [&](std::size_t b) { return on_path.contains(b); });
+}
+
 // The element loop's own path (one iteration, header to latch) and what makes it approximate.
 void describe_element_loop(const SassFunction& f, const ControlFlow& cf, int main_loop,
                            const std::set<std::size_t>& on_path, WarpPath& w) {
   const std::size_t n = cf.blocks.size();
   const Loop& l = cf.loops[main_loop];
-  const auto is_latch = [&](std::size_t b) {
-    return std::find(l.latches.begin(), l.latches.end(), b) != l.latches.end();
-  };
-  w.iteration = longest_path(
-      cf, l.header, [&](std::size_t b) { return static_cast<long long>(cf.blocks[b].instructions()); },
-      [&](std::size_t b) { return l.contains[b]; }, is_latch);
-  w.path_holds_iteration =
-      std::any_of(l.latches.begin(), l.latches.end(), [&](std::size_t b) { return on_path.contains(b); });
+  w.iteration = one_trip(cf, l);
+  w.path_holds_iteration = path_holds_trip(l, on_path);
   for (const Loop& inner : cf.loops)
     if (inner.parent == main_loop)
       w.notes.push_back(
@@ -156,14 +181,20 @@ void describe_element_loop(const SassFunction& f, const ControlFlow& cf, int mai
 }
 
 // Notes on the loops other than the element loop: counted once, or skipped as a remainder.
-void note_other_loops(const SassFunction& f, const ControlFlow& cf, int main_loop, const std::set<std::size_t>& on_path,
-                      WarpPath& w) {
-  for (const Loop& l : cf.loops) {
-    if (l.parent != -1 || (main_loop >= 0 && &l == &cf.loops[main_loop])) continue;
+void note_other_loops(const SassFunction& f, const ControlFlow& cf, int main_loop, const std::vector<bool>& is_walk,
+                      const std::set<std::size_t>& on_path, WarpPath& w) {
+  for (std::size_t i = 0; i < cf.loops.size(); ++i) {
+    const Loop& l = cf.loops[i];
+    if (l.parent != -1 || static_cast<int>(i) == main_loop) continue;
     const std::uint32_t at = f.instructions[cf.blocks[l.header].first].address;
     const std::size_t size = loop_instructions(cf, l);
     const bool on = on_path.contains(l.header);
-    if (traffic(f, cf, l.contains).bits > 0)
+    if (is_walk[i])
+      w.notes.push_back(fmt::format("a walk of its own at /*{:04x}*/ ({} instructions per trip), a barrier away from the "
+                                    "element loop: counted in inst_per_iteration beside it, as if each element took "
+                                    "one trip of each (a row kernel's passes); check their trip counts agree",
+                                    at, size));
+    else if (traffic(f, cf, l.contains).bits > 0)
       w.notes.push_back(
           on ? fmt::format("a loop with global accesses at /*{:04x}*/ ({} instructions) lies on every path "
                            "and is counted once",
@@ -191,12 +222,14 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   for (const Loop& l : cf.loops)
     for (std::size_t b = 0; b < n; ++b) in_loop[b] = in_loop[b] || l.contains[b];
   const int main_loop = element_loop(f, cf, in_loop);
-  std::vector<bool> in_main(n, false), in_tail(n, false);
+  std::vector<bool> in_main(n, false), in_tail(n, false), is_walk(cf.loops.size(), false);
   if (main_loop >= 0) in_main = cf.loops[main_loop].contains;
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
     const Loop& l = cf.loops[i];
     if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0) continue;
-    for (std::size_t b = 0; b < n; ++b) in_tail[b] = in_tail[b] || l.contains[b];
+    is_walk[i] = main_loop >= 0 && barrier_between(f, cf, l, cf.loops[main_loop]);
+    for (std::size_t b = 0; b < n; ++b) (is_walk[i] ? in_main : in_tail)[b] = (is_walk[i] ? in_main : in_tail)[b] ||
+                                                                            l.contains[b];
   }
   std::vector<bool> everywhere(n, true);
   const int widest = traffic(f, cf, everywhere).widest_bits;
@@ -217,7 +250,13 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   const std::set<std::size_t> on_path(w.blocks.begin(), w.blocks.end());
 
   if (main_loop >= 0) describe_element_loop(f, cf, main_loop, on_path, w);
-  note_other_loops(f, cf, main_loop, on_path, w);
+  for (std::size_t i = 0; i < cf.loops.size(); ++i)
+    if (is_walk[i]) {
+      const std::vector<std::size_t> trip = one_trip(cf, cf.loops[i]);
+      w.walks.insert(w.walks.end(), trip.begin(), trip.end());
+      if (path_holds_trip(cf.loops[i], on_path)) w.walks_on_path.insert(w.walks_on_path.end(), trip.begin(), trip.end());
+    }
+  note_other_loops(f, cf, main_loop, is_walk, on_path, w);
   std::vector<std::uint32_t> narrow_at;  // code off the path with narrower accesses: scalar remainders
   std::size_t narrow_instructions = 0;
   for (std::size_t b = 0; b < n; ++b)
