@@ -5,7 +5,7 @@
 set -euo pipefail
 name=${1:?usage: run_probe.sh NAME LABEL}
 E=$OUT/${2:?usage: run_probe.sh NAME LABEL} && mkdir -p $E
-nvcc -O3 -std=c++17 -arch=sm_90 -o $E/$name scripts/device/$name.cu
+nvcc -O3 -std=c++20 -arch=sm_90 -I. -o $E/$name scripts/device/$name.cu
 { echo "made by: bash scripts/device/$name.sh $2"; date -u +%Y-%m-%dT%H:%M:%SZ
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; $E/$name; } | tee $E/probe.txt
 rm -f $E/$name
