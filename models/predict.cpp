@@ -277,7 +277,7 @@ double l2_round_share(const KernelPass& pass, const PassWork& w, double warm_hit
 
 // Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
 // flight for one loaded latency per round, which grows with DRAM utilization (queueing) and
-// with the queue of warps at their scheduler; each wave adds its first round's issue. A
+// with the queue of warps at their scheduler; a wave's first round may take longer (littles_law). A
 // one-shot grid's last, partial wave has fewer threads in flight: its rounds take as long as
 // full ones while the latency binds and shrink with its data while DRAM does.
 BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassWork& w,
@@ -485,7 +485,8 @@ void size_buffers(LaunchContext& ctx, const std::vector<PassPrediction>& pps, Pr
   for (const auto& [name, bytes] : ctx.buffers) p.buffer_bytes += bytes;
   for (const auto& [name, bytes] : touched) p.working_set_bytes += bytes;
   if (p.buffer_bytes > gpu.memory_bytes.value)
-    throw ExceedsDeviceMemory(fmt::format("{} at N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device memory",
+    throw ExceedsDeviceMemory(fmt::format("{} at N = {} needs {:.1f} GiB of buffers; {} has {:.1f} GiB of device "
+                                          "memory",
                                           launch.kernel, n, p.buffer_bytes / (1 << 30), gpu.id,
                                           gpu.memory_bytes.value / (1 << 30)));
   ctx.warm_hit = launch.cache == CacheState::warm ? l2_resident_fraction(gpu, p.working_set_bytes) : 0.0;

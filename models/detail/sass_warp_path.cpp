@@ -190,9 +190,9 @@ void note_other_loops(const SassFunction& f, const ControlFlow& cf, int main_loo
     const std::size_t size = loop_instructions(cf, l);
     const bool on = on_path.contains(l.header);
     if (is_walk[i])
-      w.notes.push_back(fmt::format("a walk of its own at /*{:04x}*/ ({} instructions per trip), a barrier away from the "
-                                    "element loop: counted in inst_per_iteration beside it, as if each element took "
-                                    "one trip of each (a row kernel's passes); check their trip counts agree",
+      w.notes.push_back(fmt::format("a walk of its own at /*{:04x}*/ ({} instructions per trip), a barrier away from "
+                                    "the element loop: counted in inst_per_iteration beside it, as if each element "
+                                    "took one trip of each (a row kernel's passes); check their trip counts agree",
                                     at, size));
     else if (traffic(f, cf, l.contains).bits > 0)
       w.notes.push_back(
