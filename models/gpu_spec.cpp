@@ -100,6 +100,10 @@ constexpr std::array kParams{
     GpuParam{"barrier_step_cycles", "cycles",
              "one barrier-separated step of a block: __syncthreads() and the shared-memory access after it",
              &G::barrier_step_cycles},
+    GpuParam{"block_reduce_cycles", "cycles",
+             "one block-wide reduction of a block of 256 with no other block on its SM: a warp's shuffle tree, the "
+             "partials through shared memory behind two barriers, a tree over them and a broadcast",
+             &G::block_reduce_cycles},
     GpuParam{"atomic_same_address_cycles", "cycles",
              "SM cycles between two atomics to one address at the L2 (they are applied one at a time)",
              &G::atomic_same_address_cycles},

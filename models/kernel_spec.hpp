@@ -137,6 +137,7 @@ struct KernelPass {
   std::optional<double> inst_per_iteration;  // per loop iteration of a warp
   double inst_per_block = 0;                 // per block, once (a block's final reduction)
   double barriers_per_block = 0;             // __syncthreads() a block executes once
+  double block_reductions = 0;               // block-wide reductions in series (their barriers among the above)
   // The trip count of each thread's loop when the shape sets it (a GEMM's K / tile); empty: the
   // element loop's (grid-stride) or none (one-shot).
   std::optional<ScaledCount> iterations;

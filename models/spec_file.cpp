@@ -246,10 +246,10 @@ FlopCount parse_flop(const TomlFields& f) {
   return c;
 }
 
-constexpr std::array<std::string_view, 19> kPassKeys = {
+constexpr std::array<std::string_view, 20> kPassKeys = {
     "symbol", "elements_per_thread", "element_order", "ilp", "grid", "grid_blocks", "inst_per_thread", "inst_per_iteration",
-    "inst_per_block", "barriers_per_block", "iterations", "barriers_per_iteration", "registers", "shared_bytes",
-    "arrays", "flops", "shared", "atomics", "dependent_cycles"};
+    "inst_per_block", "barriers_per_block", "block_reductions", "iterations", "barriers_per_iteration", "registers",
+    "shared_bytes", "arrays", "flops", "shared", "atomics", "dependent_cycles"};
 
 KernelPass parse_pass(const TomlFields& f) {
   KernelPass p;
@@ -265,6 +265,10 @@ KernelPass parse_pass(const TomlFields& f) {
   p.inst_per_iteration = f.optional_number("inst_per_iteration", 0, kMaxInstructions);
   p.inst_per_block = f.optional_number("inst_per_block", 0, kMaxInstructions).value_or(0.0);
   p.barriers_per_block = f.optional_number("barriers_per_block", 0, kMaxInstructions).value_or(0.0);
+  p.block_reductions = f.optional_number("block_reductions", 0, kMaxInstructions).value_or(0.0);
+  if (2 * p.block_reductions > p.barriers_per_block)
+    f.fail(f.table().get("block_reductions"), "block_reductions",
+           "each block reduction has two barriers, which barriers_per_block counts");
   p.iterations = parse_scaled_count(f, "iterations", kMaxInstructions);
   p.dependent_cycles = f.optional_number("dependent_cycles", 0, kMaxInstructions).value_or(0.0);
   p.barriers_per_iteration = f.optional_number("barriers_per_iteration", 0, kMaxInstructions).value_or(0.0);

@@ -340,6 +340,7 @@ TEST(BuiltinKernels, SeventhHeldOutBatchDescribesItsCode) {
   const KernelPass& rms = pass_of("rmsnorm_row_f32");
   EXPECT_EQ(rms.grid, GridPolicy::per_row);
   EXPECT_EQ(rms.barriers_per_block, 2);
+  EXPECT_EQ(rms.block_reductions, 1);
   EXPECT_EQ(rms.arrays.at(1).reuse, Reuse::l1);
   EXPECT_EQ(rms.arrays.at(2).elements->of, ArrayExtent::Of::cols);
   EXPECT_EQ(rms.arrays.at(2).l1_reuse, 8);
@@ -349,6 +350,7 @@ TEST(BuiltinKernels, SeventhHeldOutBatchDescribesItsCode) {
   const KernelPass& ce = pass_of("cross_entropy_row_f32");
   EXPECT_EQ(ce.grid, GridPolicy::per_row);
   EXPECT_EQ(ce.barriers_per_block, 4);
+  EXPECT_EQ(ce.block_reductions, 2);
   EXPECT_EQ(ce.arrays.at(0).type, DType::i32);
   EXPECT_EQ(ce.arrays.at(0).elements->of, ArrayExtent::Of::rows);
   EXPECT_EQ(ce.arrays.back().per_warp, 0.125);

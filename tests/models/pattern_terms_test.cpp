@@ -97,6 +97,22 @@ TEST(PatternTerms, BarrierStepsAddWhileTheLatencyBindsAndHideWhileTheDramIsBusy)
   EXPECT_LT(latency_s("block_steps", large) - latency_s("block_no_steps", large), 0.1 * 249 * step_s);
 }
 
+TEST(PatternTerms, ABlockReductionAddsItsShuffleChainBeyondItsTwoBarrierSteps) {
+  // 2^16 elements: 256 blocks, one wave, the DRAM at a tenth of its bandwidth: the wave's chain
+  // adds in full (within the little the lower utilization takes off), 331 - 2 x 59.2 cycles
+  // beyond the two barrier steps both kernels pay.
+  const std::int64_t n = std::int64_t{1} << 16;
+  const auto reduced = predict("block_reduced", n, CacheState::cold);
+  const double chain_s = (331 - 2 * 59.2) / 1.98e9;
+  const double added = bound(reduced, BoundKind::latency).seconds -
+                       bound(predict("block_unreduced", n, CacheState::cold), BoundKind::latency).seconds;
+  EXPECT_NEAR(added, chain_s, 0.02 * chain_s);
+  EXPECT_NE(bound(reduced, BoundKind::latency).detail.find("1 waves x 1 block reductions' shuffle chains x 213 cycles"),
+            std::string::npos)
+      << bound(reduced, BoundKind::latency).detail;
+  EXPECT_EQ(std::count(reduced.unused_params.begin(), reduced.unused_params.end(), "block_reduce_cycles"), 0);
+}
+
 TEST(PatternTerms, AColdLaunchWhoseFootprintStaysResidentLeavesItsWholeOutputDirtyInL2) {
   // 1024 x 1024: A, B and C are 4 MiB each, 12 MiB in all, under the 45.6 % of the 50 MiB L2
   // (22.8 MiB) a read-only sweep keeps: nothing is evicted, so the 4 MiB of C stay dirty in L2
