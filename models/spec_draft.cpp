@@ -44,6 +44,7 @@ void count(InstructionRegion& r, const SassFunction& f, const ControlFlow& cf, c
       if (const auto a = detail::memory_access(in)) add(r.memory, in.opcode, describe(*a), sign);
       if (const std::string flop = detail::flop_kind(in); !flop.empty()) add(r.flops, in.opcode, flop, sign);
       if (detail::is_barrier(in)) r.barriers += sign;
+      if (detail::base_opcode(in) == "SHFL") r.shuffles += sign;
     }
   for (auto* list : {&r.memory, &r.flops})
     std::erase_if(*list, [](const CountedInstruction& c) { return c.count == 0; });
@@ -226,6 +227,16 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   out << fmt::format("inst_per_thread = {}  # {}\n", d.per_thread.instructions, counted);
   out << fmt::format("inst_per_iteration = {}  # {}{}\n", d.per_iteration.instructions, counted,
                      d.element_loop ? "; one pass of the loop body: divide by ilp if a pass runs ilp iterations" : "");
+  if (from_sass && d.per_thread.barriers > 0)
+    out << fmt::format("barriers_per_block = {}  # {}: BAR.SYNC outside the loop\n", d.per_thread.barriers, counted);
+  // A block reduction is a warp's tree of five shuffles, two barriers, a tree over the partials
+  // and a broadcast: eleven shuffles.
+  if (from_sass && d.per_thread.barriers >= 2 && d.per_thread.shuffles >= 5)
+    out << fmt::format("block_reductions = {}  # FILL IN: block-wide reductions run one after another (guessed from "
+                       "the {} shuffles and {} barriers outside the loop; independent ones whose trees interleave "
+                       "count once)\n",
+                       std::min(d.per_thread.barriers / 2, std::max(1, (d.per_thread.shuffles + 5) / 11)),
+                       d.per_thread.shuffles, d.per_thread.barriers);
   if (d.registers)
     out << fmt::format("registers = {}  # {}\n", *d.registers, d.resources_from);
   else

@@ -29,6 +29,7 @@ struct InstructionRegion {
   std::vector<CountedInstruction> memory;  // in first-appearance order
   std::vector<CountedInstruction> flops;   // floating-point arithmetic
   int barriers = 0;                        // BAR.SYNC
+  int shuffles = 0;                        // SHFL (a reduction's trees)
 };
 
 // One global access (or bulk copy) instruction of the element region: a candidate array of the spec.

@@ -138,6 +138,12 @@ TEST(SassSuite, RowWalks) {
   }
   const SpecDraft rms = draft_of(find_builtin_kernel("rmsnorm_row_f32")->passes.at(0));
   EXPECT_EQ(rms.per_iteration.instructions, 9 + 15);
+  // Its reduction's two barriers and eleven shuffles are drafted as one block reduction.
+  std::ostringstream text;
+  write_spec_draft(rms, "patterns7_sm90", text);
+  const KernelPass drafted = parse_kernel_specs(text.str(), "draft.toml").at(0).passes.at(0);
+  EXPECT_EQ(drafted.barriers_per_block, 2);
+  EXPECT_EQ(drafted.block_reductions, 1);
   const SpecDraft mean = draft_of(find_builtin_kernel("col_mean_tiled_f32")->passes.at(0));
   EXPECT_EQ(mean.per_iteration.instructions, 17);
   EXPECT_TRUE(std::ranges::any_of(mean.notes, [](const std::string& n) { return n.starts_with("a remainder"); }));
