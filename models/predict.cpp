@@ -175,7 +175,6 @@ struct PassWork {
   // share of the link's rounds that wait for DRAM.
   std::vector<double> link_dram_share;
   double barrier_steps = 0;             // barrier-separated steps per block
-  double block_reductions = 0;          // block-wide reductions in series per block (two barrier steps each)
   double chain_cycles = 0;              // a thread's dependent instruction cycles, all its iterations
   bool inst_known = true;
   double inst = 0, flops = 0, flop_time = 0;
@@ -299,7 +298,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // while the DRAM is busy (littles_law's serial time). A block reduction's shuffle trees add
   // their chain to its two barrier steps.
   const double reduction_cycles =
-      w.block_reductions * std::max(0.0, gpu.block_reduce_cycles.value - 2 * gpu.barrier_step_cycles.value);
+      pass.block_reductions * std::max(0.0, gpu.block_reduce_cycles.value - 2 * gpu.barrier_step_cycles.value);
   const double wave_steps_s =
       (w.chain_cycles + w.barrier_steps * gpu.barrier_step_cycles.value + reduction_cycles) / sm_clock(gpu);
   const LittlesLaw law = littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves,
@@ -327,7 +326,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
                           gpu.barrier_step_cycles.value);
   if (reduction_cycles > 0)
     detail += fmt::format(" + {:.0f} waves x {:.3g} block reductions' shuffle chains x {:.0f} cycles", std::ceil(waves),
-                          w.block_reductions, reduction_cycles / w.block_reductions);
+                          pass.block_reductions, reduction_cycles / pass.block_reductions);
   // Partial-sector stores that several warps complete are merged by the L2 at its own rate, with
   // no unit near busy while they wait (the naive transpose's measured limiter is latency).
   if (const double merge_s = w.merge_writes / (gpu.l2_merge_writes_per_clock.value * sm_clock(gpu)); merge_s > seconds) {
@@ -752,7 +751,6 @@ void add_block_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
   }
   const double trips = loop_trips(pass, ctx.dims);
   w.barrier_steps = pass.barriers_per_block + trips * pass.barriers_per_iteration;
-  w.block_reductions = pass.block_reductions;
   // Each resident thread runs its own iterations' chains one after another.
   const double thread_iterations =
       pass.iterations ? trips : static_cast<double>(iterations_per_thread(pass, n, ctx.launch.block, pp.grid));
@@ -918,7 +916,8 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
   if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
     p.unused_params.push_back("barrier_step_cycles");
-  if (!used_by_any_pass([](const PassWork& w) { return w.block_reductions > 0; }))
+  if (std::none_of(kernel.passes.begin(), kernel.passes.end(),
+                   [](const KernelPass& pass) { return pass.block_reductions > 0; }))
     p.unused_params.push_back("block_reduce_cycles");
   std::vector<std::string_view> atomic_keys{"atomic_same_address_cycles", "atomic_same_address_float_cycles",
                                             "atomic_unit_bytes", "atomic_line_requests_per_clock"};

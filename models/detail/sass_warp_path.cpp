@@ -228,8 +228,8 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
     const Loop& l = cf.loops[i];
     if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0) continue;
     is_walk[i] = main_loop >= 0 && barrier_between(f, cf, l, cf.loops[main_loop]);
-    for (std::size_t b = 0; b < n; ++b) (is_walk[i] ? in_main : in_tail)[b] = (is_walk[i] ? in_main : in_tail)[b] ||
-                                                                            l.contains[b];
+    std::vector<bool>& region = is_walk[i] ? in_main : in_tail;  // a walk is run like the element loop
+    for (std::size_t b = 0; b < n; ++b) region[b] = region[b] || l.contains[b];
   }
   std::vector<bool> everywhere(n, true);
   const int widest = traffic(f, cf, everywhere).widest_bits;
