@@ -88,8 +88,9 @@ void add_calibrate_command(CLI::App& app) {
       "calibrate",
       "Measure this device's ceilings (DRAM read/write/copy bandwidth, L2 bandwidth against working set, launch "
       "floor, block turnover and the part of it under the launch, loaded and unloaded latency, the DRAM round "
-      "against utilization and a store's round, SM clock, FMA peaks, barrier steps, global atomics, random DRAM "
-      "loads and the sectors each fetches, merged column stores, split stores, L2 fabric factor and residency) "
+      "against utilization and a store's round, SM clock, FMA peaks, barrier steps, block reductions, global "
+      "atomics, random DRAM loads and the sectors each fetches, merged column stores, split stores, L2 fabric "
+      "factor and residency) "
       "and store them for the model");
   auto device = std::make_shared<int>(0);
   auto db = std::make_shared<std::string>("roofline.db");

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "kernels/cuda_check.hpp"
+#include "kernels/patterns_device.cuh"
 #include "kernels/queued_timing.hpp"
 #include "kernels/stream_blocker.hpp"
 #include "models/error.hpp"
@@ -275,6 +276,19 @@ __global__ void __launch_bounds__(kBlock) barrier_steps_kernel(int steps, unsign
     v += buf[i & 1][(threadIdx.x + 32) % kBlock];
   }
   if (v == 0xFFFFFFFFu) *sink = v;  // keeps the chain live
+  clk.stop(rec);
+}
+
+// Block-wide reductions one after another: each depends on the last, so a block alone on its SM
+// runs their chain (a warp's shuffle tree, two barriers, the tree over the partials, the
+// broadcast) in series. The reduction is the patterns suite's own (patterns_device.cuh).
+__global__ void __launch_bounds__(kBlock) block_reduce_chain_kernel(int reductions, float* sink, ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  float v = static_cast<float>(threadIdx.x) * 1e-3f;
+  for (int r = 0; r < reductions; ++r)
+    v = kernels::patterns::block_reduce(v, kernels::patterns::Sum{}, 0.0f) * 1e-3f;
+  if (v == -1.0f) *sink = v;  // keeps the chain live
   clk.stop(rec);
 }
 
@@ -853,6 +867,15 @@ std::vector<Sample> CalibrationKernels::time_barrier_steps(int steps, int warmup
   const int blocks = std::min(m.sms, m.max_blocks);  // one block per SM: the steps of one block, in series
   return m.timed([&] { barrier_steps_kernel<<<blocks, kBlock, 0, m.stream>>>(steps, m.sink, m.records); }, warmup,
                  repetitions, static_cast<double>(steps), static_cast<std::int64_t>(blocks) * kBlock, blocks);
+}
+
+std::vector<Sample> CalibrationKernels::time_block_reductions(int reductions, int warmup, int repetitions) {
+  Impl& m = *impl_;
+  const int blocks = std::min(m.sms, m.max_blocks);  // one block per SM: one block's chain, in series
+  auto* sink = reinterpret_cast<float*>(m.sink);
+  return m.timed([&] { block_reduce_chain_kernel<<<blocks, kBlock, 0, m.stream>>>(reductions, sink, m.records); },
+                 warmup, repetitions, static_cast<double>(reductions), static_cast<std::int64_t>(blocks) * kBlock,
+                 blocks);
 }
 
 std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, int warmup, int repetitions) {

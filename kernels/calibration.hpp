@@ -132,6 +132,9 @@ class CalibrationKernels {
   // One 256-thread block per SM runs `steps` barrier-separated steps (shared store, barrier,
   // dependent shared load); work = steps.
   std::vector<Sample> time_barrier_steps(int steps, int warmup, int repetitions);
+  // One 256-thread block per SM runs `reductions` dependent block-wide reductions (the patterns
+  // suite's block_reduce); work = reductions.
+  std::vector<Sample> time_block_reductions(int reductions, int warmup, int repetitions);
   // FMA peak: iterations x 128 FMA instructions per thread.
   std::vector<Sample> time_fma(FmaType type, int iterations, int warmup, int repetitions);
 

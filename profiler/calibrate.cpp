@@ -117,8 +117,9 @@ using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
 // Steps without a working set: buffers; DRAM read, write, copy; loaded latency (DRAM, L2);
 // launch overhead; block turnover; the DRAM round against utilization; a cold wave of reads; L1,
 // L2, DRAM latency; FP32, FP16, BF16 FMA; atomics to one address and spread over a table, barrier
-// steps; random DRAM and L2 reads; column stores. One more per L2 working set, and one for the counters.
-constexpr int kFixedSteps = 22;
+// steps, block reductions; random DRAM and L2 reads; column stores. One more per L2 working set,
+// and one for the counters.
+constexpr int kFixedSteps = 23;
 
 // Reports each step to the progress callback, numbered from 1.
 class Steps {
@@ -596,8 +597,8 @@ void measure_atomics(Calibrator& c) {
         "words (one request), the warps on its 8 lines in turn: requests per SM cycle");
 }
 
-// What blocks that cooperate cost: global atomics and a block's barrier-separated steps, in SM
-// cycles, so they carry across clocks.
+// What blocks that cooperate cost: global atomics, a block's barrier-separated steps and its
+// block-wide reductions, in SM cycles, so they carry across clocks.
 void measure_cooperation(Calibrator& c) {
   measure_atomics(c);
   c.step("barrier steps");
@@ -605,6 +606,10 @@ void measure_cooperation(Calibrator& c) {
   c.add("barrier_step_cycles", stat_of(cycles_per_work(s)),
         "one 256-thread block per SM, 20000 steps of shared store, __syncthreads(), dependent shared load of another "
         "warp's word: SM cycles of the launch / steps");
+  c.step("block reductions");
+  c.add("block_reduce_cycles", stat_of(cycles_per_work(c.k.time_block_reductions(4096, 1, c.reps))),
+        "one 256-thread block per SM, 4096 dependent block-wide sums (a warp's shuffle tree, two barriers, every "
+        "warp's tree over the 8 partials, a broadcast shuffle): SM cycles of the launch / reductions");
 }
 
 // One FMA type's peak per clock per SM, against the calibrated streaming clock clock_hz.
