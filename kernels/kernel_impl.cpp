@@ -18,7 +18,8 @@ const std::vector<KernelImpl>& all_kernel_impls() {
                         patterns5_saxpy_impls(), patterns5_blur_impls(), patterns6_rope_impls(),
                         patterns6_permute_impls(), patterns6_dequant_impls(), patterns6_bag_impls(),
                         patterns7_swiglu_impls(), patterns7_rmsnorm_impls(), patterns7_crossentropy_impls(),
-                        patterns7_colmean_impls()})
+                        patterns7_colmean_impls(), patterns8_biasrelu_impls(), patterns8_bilinear_impls(),
+                        patterns8_argmax_impls(), patterns8_im2col_impls()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();

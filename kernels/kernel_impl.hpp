@@ -192,6 +192,10 @@ std::span<const KernelImpl> patterns7_swiglu_impls();
 std::span<const KernelImpl> patterns7_rmsnorm_impls();
 std::span<const KernelImpl> patterns7_crossentropy_impls();
 std::span<const KernelImpl> patterns7_colmean_impls();
+std::span<const KernelImpl> patterns8_biasrelu_impls();
+std::span<const KernelImpl> patterns8_bilinear_impls();
+std::span<const KernelImpl> patterns8_argmax_impls();
+std::span<const KernelImpl> patterns8_im2col_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();

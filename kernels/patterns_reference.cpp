@@ -243,6 +243,56 @@ std::vector<double> column_means(std::span<const float> a, std::int64_t cols) {
   return means;
 }
 
+float bias_relu_at(float x, float b) { return std::max(x + b, 0.0f); }
+
+namespace {
+
+// One side's source coordinate (scale 1/2, align_corners = false, as PyTorch's
+// area_pixel_compute_source_index): the first neighbour, the second (clamped to the side) and
+// the second's weight.
+struct BilinearSource {
+  std::int64_t first, second;
+  double weight;
+};
+BilinearSource bilinear_source(std::int64_t d, std::int64_t in_side) {
+  const double s = std::max(0.5 * (static_cast<double>(d) + 0.5) - 0.5, 0.0);
+  const auto first = static_cast<std::int64_t>(s);
+  return {first, std::min(first + 1, in_side - 1), s - static_cast<double>(first)};
+}
+
+}  // namespace
+
+double bilinear_up2x_at(std::span<const float> in, std::int64_t side, std::int64_t i, double* magnitude) {
+  const std::int64_t in_side = side / 2;
+  const BilinearSource y = bilinear_source(i / side, in_side), x = bilinear_source(i % side, in_side);
+  const auto at = [&](std::int64_t r, std::int64_t c) -> double {
+    return in[static_cast<std::size_t>(r * in_side + c)];
+  };
+  const double terms[] = {(1 - y.weight) * (1 - x.weight) * at(y.first, x.first),
+                          (1 - y.weight) * x.weight * at(y.first, x.second),
+                          y.weight * (1 - x.weight) * at(y.second, x.first),
+                          y.weight * x.weight * at(y.second, x.second)};
+  double sum = 0, scale = 0;
+  for (double t : terms) {
+    sum += t;
+    scale += std::fabs(t);
+  }
+  if (magnitude != nullptr) *magnitude = scale;
+  return sum;
+}
+
+std::int64_t argmax_row(std::span<const float> row) {
+  // std::max_element returns the first of equal largest elements.
+  return std::max_element(row.begin(), row.end()) - row.begin();
+}
+
+float im2col3x3_at(std::span<const float> in, std::int64_t side, std::int64_t i) {
+  const std::int64_t n = side * side, tap = i / n, p = i % n;
+  const std::int64_t y = p / side + tap / 3 - 1, x = p % side + tap % 3 - 1;
+  if (y < 0 || y >= side || x < 0 || x >= side) return 0.0f;
+  return in[static_cast<std::size_t>(y * side + x)];
+}
+
 std::array<std::int64_t, kBins> histogram(std::span<const std::uint8_t> data) {
   const auto parts =
       parallel_chunks(static_cast<std::int64_t>(data.size()), [&](std::int64_t begin, std::int64_t end) {

@@ -122,6 +122,12 @@ inline constexpr std::int64_t kCrossEntropyCols = 1024;
 // col_mean_tiled_f32: the mean of every column of a rows x 1024 matrix, in strips of 32 columns.
 inline constexpr std::int64_t kColMeanCols = 1024;
 inline constexpr int kColMeanStrip = 32;
+// bias_relu_f16x2: rows of 4096 halves, one bias per column.
+inline constexpr std::int64_t kBiasReluCols = 4096;
+// argmax_row_f32: rows of 1024 floats, one int32 index per row.
+inline constexpr std::int64_t kArgmaxCols = 1024;
+// im2col3x3_f32: the rows of its output matrix, one per tap of the 3x3 window, n each.
+inline constexpr std::int64_t kIm2colTaps = 9;
 
 // sqrt(n) for a square kernel's n; -1 when n is no perfect square.
 std::int64_t square_side(std::int64_t n);
@@ -197,6 +203,19 @@ double cross_entropy_row(std::span<const float> x, std::int32_t target);
 // The means of the columns of a row-major matrix of `cols` columns (a.size() / cols rows), in
 // double.
 std::vector<double> column_means(std::span<const float> a, std::int64_t cols);
+// max(x + b, 0), the sum in float (exact for the suite's f16 inputs, k / 64 with |k| <= 512).
+float bias_relu_at(float x, float b);
+// Element i of a 2x bilinear upsampling of a (side / 2)^2 image into side^2 (row-major) with
+// PyTorch's align_corners = false: source coordinate (d + 0.5) / 2 - 0.5 along each side,
+// clamped at 0, its two neighbours (the second clamped to the side) weighted 1 - l and l. In
+// double, and the sum of the four |weight x input| terms (its scale).
+double bilinear_up2x_at(std::span<const float> in, std::int64_t side, std::int64_t i,
+                        double* magnitude = nullptr);
+// The index of a row's largest element, the lowest of equal ones.
+std::int64_t argmax_row(std::span<const float> row);
+// Element i of im2col's kIm2colTaps x side^2 matrix for a 3x3 window, stride 1, padding 1: row
+// 3 ky + kx, column y side + x holds in[y + ky - 1][x + kx - 1], 0 outside the image (exact).
+float im2col3x3_at(std::span<const float> in, std::int64_t side, std::int64_t i);
 // One row, in double.
 void softmax_row(std::span<const float> x, std::span<double> out);
 void layernorm_row(std::span<const float> x, std::span<const float> gamma, std::span<const float> beta,

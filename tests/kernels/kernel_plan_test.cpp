@@ -128,6 +128,24 @@ TEST(KernelPlan, SeventhBatchBufferSizes) {
   EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("col_mean_tiled_f32"), n), 4 * n + 4 * 1024);
 }
 
+// The eighth held-out batch. Bias + ReLU: x and out of n halves, a bias of 4096; bilinear: in of
+// n / 4, out of n (n counts the output); argmax: x of n, an int32 per row of 1024; im2col: in of
+// n, out of 9 n (its useful bytes, as a spread buffer's, count n of them). im2col fits an 80 GB
+// GPU at 2^28: 10 GiB.
+TEST(KernelPlan, EighthBatchBufferSizes) {
+  const std::int64_t n = 1 << 20;
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("bias_relu_f16x2"), n), 2 * 2 * n + 2 * 4096);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("bias_relu_f16x2"), n), 2 * 2 * n + 2 * 4096);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("bilinear_up2x_f32"), n), 4 * (n / 4) + 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("bilinear_up2x_f32"), n), 4 * (n / 4) + 4 * n);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("argmax_row_f32"), n), 4 * n + 4 * (n / 1024));
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("argmax_row_f32"), n), 4 * n + 4 * (n / 1024));
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("im2col3x3_f32"), n), 4 * n + 9 * 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("im2col3x3_f32"), n), 2 * 4 * n);
+  const std::int64_t big = std::int64_t{1} << 28;
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("im2col3x3_f32"), big), 10 * 4 * big);
+}
+
 // A rows kernel checks n against its own row length: the spec's `cols`.
 TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
   for (const auto& k : kernels::all_kernel_impls()) {
@@ -150,6 +168,8 @@ TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
   EXPECT_EQ(find_kernel_impl("rmsnorm_row_f32")->cols, 4096);
   EXPECT_EQ(find_kernel_impl("cross_entropy_row_f32")->cols, 1024);
   EXPECT_EQ(find_kernel_impl("col_mean_tiled_f32")->cols, 1024);
+  EXPECT_EQ(find_kernel_impl("bias_relu_f16x2")->cols, 4096);
+  EXPECT_EQ(find_kernel_impl("argmax_row_f32")->cols, 1024);
 }
 
 // In-place buffers: the kernels that update their data where it lies (Adam's param, m and v;
@@ -246,6 +266,16 @@ TEST(KernelRunnerArguments, PatternsShapesAndBlocksAreInputErrorsBeforeAnyCudaCa
   EXPECT_NE(message("cross_entropy_row_f32", 1000, 256).find("multiple of 1024"), std::string::npos);
   EXPECT_NE(message("col_mean_tiled_f32", 1000, 256).find("multiple of 1024"), std::string::npos);
   EXPECT_NO_THROW(make_kernel_runner("col_mean_tiled_f32")->check(37 * 1024, DType::f32, 96));
+  // The eighth batch: FP16 rows of 4096, two squares (the bilinear's output of an even side),
+  // rows of 1024; any block.
+  EXPECT_NE(message("bias_relu_f16x2", 2048, 256).find("multiple of 4096"), std::string::npos);
+  EXPECT_THROW(make_kernel_runner("bias_relu_f16x2")->check(4096, DType::f32, 256), InputError);  // halves only
+  EXPECT_NE(message("bilinear_up2x_f32", 1000, 256).find("perfect square"), std::string::npos);
+  EXPECT_NE(message("bilinear_up2x_f32", 33 * 33, 256).find("multiple of 4"), std::string::npos);
+  EXPECT_NE(message("argmax_row_f32", 1000, 256).find("multiple of 1024"), std::string::npos);
+  EXPECT_NE(message("im2col3x3_f32", 1000, 256).find("perfect square"), std::string::npos);
+  EXPECT_NO_THROW(make_kernel_runner("im2col3x3_f32")->check(33 * 33, DType::f32, 96));
+  EXPECT_NO_THROW(make_kernel_runner("argmax_row_f32")->check(37 * 1024, DType::f32, 96));
   EXPECT_NO_THROW(make_kernel_runner("upsample2x_nearest_f32")->check(34 * 34, DType::f32, 256));
   EXPECT_NO_THROW(make_kernel_runner("adam_step_f32")->check(1001, DType::f32, 96));
   // check() says the same without preparing: measure and run leave such launches out up front.

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernels/builtin_kernels.hpp"
@@ -51,7 +53,7 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
   EXPECT_EQ(count["probes"], 5);
   EXPECT_EQ(count["hadamard"], 3);
   EXPECT_EQ(count["reference"], 2);
-  EXPECT_EQ(count["patterns"], 40);
+  EXPECT_EQ(count["patterns"], 44);
 }
 
 // The development / held-out split of docs/accuracy.md, as the specs record it (`held_out =
@@ -64,7 +66,8 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
         "patterns_embed", "patterns_stencil3d", "patterns_gelu", "patterns4_adam", "patterns4_colsum",
         "patterns4_upsample", "patterns4_sort", "patterns4_spmv", "patterns5_pool", "patterns5_saxpy",
         "patterns5_blur", "patterns6_rope", "patterns6_permute", "patterns6_dequant", "patterns6_bag",
-        "patterns7_swiglu", "patterns7_rmsnorm", "patterns7_crossentropy", "patterns7_colmean"}) {
+        "patterns7_swiglu", "patterns7_rmsnorm", "patterns7_crossentropy", "patterns7_colmean",
+        "patterns8_biasrelu", "patterns8_bilinear", "patterns8_argmax", "patterns8_im2col"}) {
     const std::string path = std::string(ROOFLINE_SOURCE_DIR) + "/kernels/" + family + ".toml";
     std::ifstream in(path);
     ASSERT_TRUE(in) << path;
@@ -78,6 +81,23 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> expected = kHeldOutNames;
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(held_out, expected);
+}
+
+// What a pending spec's estimated instruction counts say beside them, until the SASS counts them.
+constexpr std::string_view kEstimateMark = "to be counted from SASS before the freeze";
+
+// The line of kernel `name`'s spec (any kernels/*.toml) that sets `key`; empty if none does.
+std::string count_line_of(const std::string& name, std::string_view key) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(ROOFLINE_SOURCE_DIR) + "/kernels")) {
+    if (entry.path().extension() != ".toml") continue;
+    std::ifstream in(entry.path());
+    std::string line, kernel;
+    while (std::getline(in, line)) {
+      if (line.rfind("name = \"", 0) == 0) kernel = line.substr(8, line.find('"', 8) - 8);
+      if (kernel == name && line.rfind(std::string(key) + " =", 0) == 0) return line;
+    }
+  }
+  return {};
 }
 
 // The first pass of a held-out patterns kernel.
@@ -369,6 +389,62 @@ TEST(BuiltinKernels, SeventhHeldOutBatchDescribesItsCode) {
   EXPECT_EQ(mean.atomics[0].type, DType::f32);
 }
 
+// The eighth held-out batch's specs say what their code does (patterns8_biasrelu.cu,
+// patterns8_bilinear.cu, patterns8_argmax.cu, patterns8_im2col.cu); their instruction counts
+// are estimates until the device's SASS counts them.
+TEST(BuiltinKernels, EighthHeldOutBatchDescribesItsCode) {
+  // Bias + ReLU: FP16 rows of 4096, one half2 per thread; the bias a row's length; HADD2.
+  const KernelSpec& relu_spec = *find_builtin_kernel("bias_relu_f16x2");
+  EXPECT_EQ(relu_spec.cols, 4096);
+  EXPECT_EQ(relu_spec.dtypes.at(0), DType::f16);
+  const KernelPass& relu = pass_of("bias_relu_f16x2");
+  EXPECT_EQ(relu.grid, GridPolicy::one_shot);
+  EXPECT_EQ(relu.elements_per_thread, 2);
+  ASSERT_EQ(relu.arrays.size(), 3u);
+  for (const ArrayAccess& a : relu.arrays) EXPECT_EQ(a.vector, 2) << a.name;
+  EXPECT_EQ(relu.arrays[1].elements->of, ArrayExtent::Of::cols);
+  EXPECT_EQ(relu.flops.at(0).type, DType::f16);
+  EXPECT_EQ(relu.flops.at(0).packed, 2);
+  // Bilinear: n counts the output (one thread each); four loads per output over the n / 4
+  // input words, L2 reading 3 times their footprint.
+  EXPECT_EQ(find_builtin_kernel("bilinear_up2x_f32")->shape, Shape::square);
+  const KernelPass& bilinear = pass_of("bilinear_up2x_f32");
+  EXPECT_EQ(bilinear.grid, GridPolicy::one_shot);
+  EXPECT_EQ(bilinear.elements_per_thread, 1);
+  ASSERT_EQ(bilinear.arrays.size(), 2u);
+  EXPECT_EQ(bilinear.arrays[0].per_element, 4);
+  EXPECT_EQ(bilinear.arrays[0].elements->fraction, 0.25);
+  EXPECT_EQ(bilinear.arrays[0].l1_reuse, 5.33);
+  EXPECT_EQ(bilinear.arrays[1].op, AccessOp::store);
+  // Argmax: a warp per row of 1024, its 32 columns per lane a warp apart, unrolled (no loop);
+  // lane 0's int32 per row.
+  EXPECT_EQ(find_builtin_kernel("argmax_row_f32")->cols, 1024);
+  const KernelPass& argmax = pass_of("argmax_row_f32");
+  EXPECT_EQ(argmax.grid, GridPolicy::one_shot);
+  EXPECT_EQ(argmax.elements_per_thread, 32);
+  EXPECT_TRUE(argmax.interleaved);
+  EXPECT_FALSE(argmax.iterations.has_value());
+  EXPECT_TRUE(argmax.flops.empty());
+  EXPECT_EQ(argmax.arrays.at(1).type, DType::i32);
+  EXPECT_EQ(argmax.arrays.at(1).per_warp, 1);
+  EXPECT_EQ(argmax.arrays.at(1).elements->of, ArrayExtent::Of::rows);
+  // im2col: n counts the input; nine loads (a stencil's) and nine stores over the 9 n outputs.
+  EXPECT_EQ(find_builtin_kernel("im2col3x3_f32")->shape, Shape::square);
+  const KernelPass& im2col = pass_of("im2col3x3_f32");
+  EXPECT_EQ(im2col.grid, GridPolicy::one_shot);
+  double loads = 0;
+  for (const ArrayAccess& a : im2col.arrays)
+    if (a.op == AccessOp::load) loads += a.per_element;
+  EXPECT_EQ(loads, 9);
+  EXPECT_EQ(im2col.arrays.back().op, AccessOp::store);
+  EXPECT_EQ(im2col.arrays.back().per_element, 9);
+  EXPECT_EQ(im2col.arrays.back().elements->fraction, 9);
+  for (const char* name : {"bias_relu_f16x2", "bilinear_up2x_f32", "argmax_row_f32", "im2col3x3_f32"})
+    EXPECT_NE(std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), name),
+              kCountsFromSassPendingNames.end())
+        << name;
+}
+
 TEST(BuiltinKernels, FindByName) {
   const KernelSpec* k = find_builtin_kernel("add_f32x4");
   ASSERT_NE(k, nullptr);
@@ -415,8 +491,11 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
     for (const KernelPass& p : k.passes) {
       if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
           kCountsFromSassPendingNames.end()) {
-        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
-        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
+        for (const char* key : {"inst_per_thread", "inst_per_iteration"}) {
+          const std::string line = count_line_of(k.name, key);
+          EXPECT_TRUE(line.empty() || line.find(kEstimateMark) != std::string::npos)
+              << k.name << ": counted now? take it off the pending list: " << line;
+        }
         EXPECT_EQ(p.inst_per_block, 0) << k.name;
         continue;
       }

@@ -689,6 +689,115 @@ TEST(PatternsReference, ColumnMeans) {
   expect_one_mismatch(check("col_mean_tiled_f32", n, {bytes_of(a), bytes_of(out)}), 1001);
 }
 
+// FP16 values as a buffer's bytes.
+std::vector<std::byte> halves_of(const std::vector<float>& v) {
+  std::vector<std::byte> b(2 * v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) encode_value(DType::f16, v[i], b.data() + 2 * i);
+  return b;
+}
+
+TEST(PatternsReference, BiasReluClampsAtZero) {
+  EXPECT_EQ(patterns::bias_relu_at(1.5f, -0.25f), 1.25f);
+  EXPECT_EQ(patterns::bias_relu_at(-2.0f, 1.5f), 0.0f);
+  EXPECT_EQ(patterns::bias_relu_at(0.5f, -0.5f), 0.0f);
+  // Two rows of 4096 halves: b[c] = -0.5, 0, 0.5 for c % 3 = 0, 1, 2; row 0 all 0.25, row 1 all
+  // -0.25. Row 0: 0, 0.25, 0.75; row 1: 0, 0, 0.25.
+  const std::int64_t cols = patterns::kBiasReluCols, n = 2 * cols;
+  std::vector<float> x(n), b(cols), out(n);
+  for (std::int64_t c = 0; c < cols; ++c) b[c] = static_cast<float>(c % 3 - 1) / 2;
+  for (std::int64_t i = 0; i < n; ++i) {
+    x[i] = i < cols ? 0.25f : -0.25f;
+    out[i] = std::max(x[i] + b[i % cols], 0.0f);
+  }
+  EXPECT_EQ(out[2], 0.75f);
+  EXPECT_EQ(out[cols + 1], 0.0f);
+  EXPECT_EQ(out[cols + 2], 0.25f);
+  EXPECT_TRUE(check("bias_relu_f16x2", n, {halves_of(x), halves_of(b), halves_of(out)}).ok());
+  // The sum without the clamp: -0.25 where 0 is due.
+  out[cols + 1] = -0.25f;
+  expect_one_mismatch(check("bias_relu_f16x2", n, {halves_of(x), halves_of(b), halves_of(out)}), cols + 1,
+                      "out[4097]: got -0.25, expected 0 (tolerance 0)");
+}
+
+TEST(PatternsReference, BilinearUpsamplesWithHalfPixelCentres) {
+  // [[0, 4], [8, 12]] to 4 x 4. Source coordinates (align_corners = false) along a side: 0
+  // (clamped from -0.25), 0.25, 0.75, 1.25 (its second neighbour clamped to the first):
+  // columns 0, 1, 3, 4 of row 0 and 8, 9, 11, 12 of row 1; the rows between weigh them 3:1
+  // and 1:3.
+  const std::vector<float> in = {0, 4, 8, 12};
+  const std::vector<float> out = {0, 1, 3, 4, 2, 3, 5, 6, 6, 7, 9, 10, 8, 9, 11, 12};
+  for (std::int64_t i = 0; i < 16; ++i) EXPECT_EQ(patterns::bilinear_up2x_at(in, 4, i), out[i]) << i;
+  // The scale: (1, 1) weighs 0, 4, 8 and 12 by 9/16, 3/16, 3/16 and 1/16: 0 + 0.75 + 1.5 + 0.75.
+  double magnitude = 0;
+  EXPECT_EQ(patterns::bilinear_up2x_at(in, 4, 5, &magnitude), 3.0);
+  EXPECT_EQ(magnitude, 3.0);
+  EXPECT_TRUE(check("bilinear_up2x_f32", 16, {bytes_of(in), bytes_of(out)}).ok());
+  // align_corners = true samples (1, 1) at (1/3, 1/3): 4, not 3.
+  std::vector<float> corners = out;
+  corners[5] = 4.0f;
+  expect_one_mismatch(check("bilinear_up2x_f32", 16, {bytes_of(in), bytes_of(corners)}), 5);
+  // A 1 x 1 input: every output is its value.
+  const std::vector<float> one = {0.5f}, four = {0.5f, 0.5f, 0.5f, 0.5f};
+  EXPECT_TRUE(check("bilinear_up2x_f32", 4, {bytes_of(one), bytes_of(four)}).ok());
+}
+
+TEST(PatternsReference, ArgmaxTakesTheFirstLargest) {
+  EXPECT_EQ(patterns::argmax_row(std::vector<float>{1, 3, 2, 3}), 1);
+  EXPECT_EQ(patterns::argmax_row(std::vector<float>{-1, -0.5f, -2}), 1);
+  // Two rows of 1024: row 0 all 0 but columns 37 and 700 (lanes 5 and 28), both 0.5: 37; row 1
+  // all 0 but the columns of lane 31 (31, 63, ..., 1023), all 1: 31.
+  const std::int64_t cols = patterns::kArgmaxCols;
+  std::vector<float> x(2 * cols, 0.0f);
+  x[37] = x[700] = 0.5f;
+  for (std::int64_t c = 31; c < cols; c += 32) x[cols + c] = 1.0f;
+  std::vector<std::int32_t> out = {37, 31};
+  EXPECT_TRUE(check("argmax_row_f32", 2 * cols, {bytes_of(x), bytes_of(out)}).ok());
+  // The last of equal largest, not the first.
+  out[1] = 1023;
+  expect_one_mismatch(check("argmax_row_f32", 2 * cols, {bytes_of(x), bytes_of(out)}), 1,
+                      "out[1]: got 1023, expected 31 (tolerance 0)");
+  // A row the kernel never wrote still holds the poison (-1 as an int32).
+  out = {-1, 31};
+  expect_one_mismatch(check("argmax_row_f32", 2 * cols, {bytes_of(x), bytes_of(out)}), 0,
+                      "out[0]: never written (still poisoned), expected 37");
+}
+
+TEST(PatternsReference, Im2colLaysOutTheWindows) {
+  // A 3 x 3 image 1..9. Tap 0 (ky = kx = 0) at (1, 1) reads (0, 0): 1; at (0, 0), outside: 0.
+  // Tap 8 at (1, 1) reads (2, 2): 9; tap 5 (ky = 1, kx = 2) at (0, 1) reads (0, 2): 3, at
+  // (0, 2), outside: 0. Tap 4 is the image itself.
+  const std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const std::int64_t n = 9;
+  EXPECT_EQ(patterns::im2col3x3_at(in, 3, 0 * n + 4), 1.0f);
+  EXPECT_EQ(patterns::im2col3x3_at(in, 3, 0 * n + 0), 0.0f);
+  EXPECT_EQ(patterns::im2col3x3_at(in, 3, 8 * n + 4), 9.0f);
+  EXPECT_EQ(patterns::im2col3x3_at(in, 3, 5 * n + 1), 3.0f);
+  EXPECT_EQ(patterns::im2col3x3_at(in, 3, 5 * n + 2), 0.0f);
+  for (std::int64_t p = 0; p < n; ++p) EXPECT_EQ(patterns::im2col3x3_at(in, 3, 4 * n + p), in[p]);
+  // The whole 9 x 9 matrix, row by row (tap by tap), written out by hand.
+  const std::vector<float> out = {
+      0, 0, 0, 0, 1, 2, 0, 4, 5,  // tap 0: (y - 1, x - 1)
+      0, 0, 0, 1, 2, 3, 4, 5, 6,  // tap 1: (y - 1, x)
+      0, 0, 0, 2, 3, 0, 5, 6, 0,  // tap 2: (y - 1, x + 1)
+      0, 1, 2, 0, 4, 5, 0, 7, 8,  // tap 3: (y, x - 1)
+      1, 2, 3, 4, 5, 6, 7, 8, 9,  // tap 4: (y, x)
+      2, 3, 0, 5, 6, 0, 8, 9, 0,  // tap 5: (y, x + 1)
+      0, 4, 5, 0, 7, 8, 0, 0, 0,  // tap 6: (y + 1, x - 1)
+      4, 5, 6, 7, 8, 9, 0, 0, 0,  // tap 7: (y + 1, x)
+      5, 6, 0, 8, 9, 0, 0, 0, 0,  // tap 8: (y + 1, x + 1)
+  };
+  EXPECT_TRUE(check("im2col3x3_f32", n, {bytes_of(in), bytes_of(out)}).ok());
+  // Taps in the transposed order (kx before ky): tap 1 would read (y, x - 1), tap 3 (y - 1, x).
+  std::vector<float> swapped = out;
+  std::copy(out.begin() + 3 * n, out.begin() + 4 * n, swapped.begin() + n);
+  std::copy(out.begin() + n, out.begin() + 2 * n, swapped.begin() + 3 * n);
+  const HostCheckResult r = check("im2col3x3_f32", n, {bytes_of(in), bytes_of(swapped)});
+  EXPECT_EQ(r.mismatches, 16);  // of the two rows' 18: both are padding at (0, 0)
+  // A 1 x 1 image: the centre tap holds it, the other 8 are padding.
+  const std::vector<float> one = {0.75f}, column = {0, 0, 0, 0, 0.75f, 0, 0, 0, 0};
+  EXPECT_TRUE(check("im2col3x3_f32", 1, {bytes_of(one), bytes_of(column)}).ok());
+}
+
 TEST(PatternsReference, SortedSegments) {
   // Two segments of 1024: the first descending, the second interleaved halves; each sorted
   // on its own (the second segment's values stay in it).
