@@ -3,12 +3,10 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "kernels/builtin_kernels.hpp"
@@ -81,23 +79,6 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> expected = kHeldOutNames;
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(held_out, expected);
-}
-
-// What a pending spec's estimated instruction counts say beside them, until the SASS counts them.
-constexpr std::string_view kEstimateMark = "to be counted from SASS before the freeze";
-
-// The line of kernel `name`'s spec (any kernels/*.toml) that sets `key`; empty if none does.
-std::string count_line_of(const std::string& name, std::string_view key) {
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(ROOFLINE_SOURCE_DIR) + "/kernels")) {
-    if (entry.path().extension() != ".toml") continue;
-    std::ifstream in(entry.path());
-    std::string line, kernel;
-    while (std::getline(in, line)) {
-      if (line.rfind("name = \"", 0) == 0) kernel = line.substr(8, line.find('"', 8) - 8);
-      if (kernel == name && line.rfind(std::string(key) + " =", 0) == 0) return line;
-    }
-  }
-  return {};
 }
 
 // The first pass of a held-out patterns kernel.
@@ -404,7 +385,9 @@ TEST(BuiltinKernels, EighthHeldOutBatchDescribesItsCode) {
   for (const ArrayAccess& a : relu.arrays) EXPECT_EQ(a.vector, 2) << a.name;
   EXPECT_EQ(relu.arrays[1].elements->of, ArrayExtent::Of::cols);
   EXPECT_EQ(relu.flops.at(0).type, DType::f16);
+  EXPECT_EQ(relu.flops.at(0).op, FlopOp::fma);  // the SASS's HFMA2 (x times 1 plus b)
   EXPECT_EQ(relu.flops.at(0).packed, 2);
+  EXPECT_EQ(relu.inst_per_thread, 26);
   // Bilinear: n counts the output (one thread each); four loads per output over the n / 4
   // input words, L2 reading 3 times their footprint.
   EXPECT_EQ(find_builtin_kernel("bilinear_up2x_f32")->shape, Shape::square);
@@ -416,6 +399,7 @@ TEST(BuiltinKernels, EighthHeldOutBatchDescribesItsCode) {
   EXPECT_EQ(bilinear.arrays[0].elements->fraction, 0.25);
   EXPECT_EQ(bilinear.arrays[0].l1_reuse, 5.33);
   EXPECT_EQ(bilinear.arrays[1].op, AccessOp::store);
+  EXPECT_EQ(bilinear.inst_per_thread, 77);
   // Argmax: a warp per row of 1024, its 32 columns per lane a warp apart, unrolled (no loop);
   // lane 0's int32 per row.
   EXPECT_EQ(find_builtin_kernel("argmax_row_f32")->cols, 1024);
@@ -423,7 +407,11 @@ TEST(BuiltinKernels, EighthHeldOutBatchDescribesItsCode) {
   EXPECT_EQ(argmax.grid, GridPolicy::one_shot);
   EXPECT_EQ(argmax.elements_per_thread, 32);
   EXPECT_TRUE(argmax.interleaved);
-  EXPECT_FALSE(argmax.iterations.has_value());
+  // Two rounds of loads in its SASS (21, then 11): two trips of 16 columns.
+  ASSERT_TRUE(argmax.iterations.has_value());
+  EXPECT_EQ(argmax.iterations->value, 1.0 / 512);  // cols / 512
+  EXPECT_EQ(argmax.iterations->times, Scale::cols);
+  EXPECT_EQ(argmax.inst_per_thread, 194);
   EXPECT_TRUE(argmax.flops.empty());
   EXPECT_EQ(argmax.arrays.at(1).type, DType::i32);
   EXPECT_EQ(argmax.arrays.at(1).per_warp, 1);
@@ -439,10 +427,7 @@ TEST(BuiltinKernels, EighthHeldOutBatchDescribesItsCode) {
   EXPECT_EQ(im2col.arrays.back().op, AccessOp::store);
   EXPECT_EQ(im2col.arrays.back().per_element, 9);
   EXPECT_EQ(im2col.arrays.back().elements->fraction, 9);
-  for (const char* name : {"bias_relu_f16x2", "bilinear_up2x_f32", "argmax_row_f32", "im2col3x3_f32"})
-    EXPECT_NE(std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), name),
-              kCountsFromSassPendingNames.end())
-        << name;
+  EXPECT_EQ(im2col.inst_per_thread, 88);
 }
 
 TEST(BuiltinKernels, FindByName) {
@@ -491,11 +476,8 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
     for (const KernelPass& p : k.passes) {
       if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
           kCountsFromSassPendingNames.end()) {
-        for (const char* key : {"inst_per_thread", "inst_per_iteration"}) {
-          const std::string line = count_line_of(k.name, key);
-          EXPECT_TRUE(line.empty() || line.find(kEstimateMark) != std::string::npos)
-              << k.name << ": counted now? take it off the pending list: " << line;
-        }
+        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
+        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
         EXPECT_EQ(p.inst_per_block, 0) << k.name;
         continue;
       }

@@ -60,9 +60,7 @@ inline const std::vector<std::string> kHeldOutNames = {
 // Specs whose instruction counts are still to be filled from the device's SASS (`roofline
 // spec --from-sass`): written from the code alone, with estimates from their PTX until then (no
 // SASS fixture holds them yet, so tests/models/sass_suite_test.cpp passes them by).
-inline const std::vector<std::string> kCountsFromSassPendingNames = {
-    "bias_relu_f16x2", "bilinear_up2x_f32", "argmax_row_f32", "im2col3x3_f32",
-};
+inline const std::vector<std::string> kCountsFromSassPendingNames = {};
 
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;
