@@ -2,7 +2,7 @@
 # docs/accuracy.md from the committed runs of the whole suite (patterns included) on the H100
 # and on the H200, each calibrated on its own device and re-predicted with the current model by
 # `roofline accuracy` (the elementwise suite, the patterns' development and held-out kernels
-# judged apart), then the patterns split, then the runs of the second to seventh held-out batches.
+# judged apart), then the patterns split, then the runs of the second to eighth held-out batches.
 # Usage: accuracy_docs.sh [ROOFLINE]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -34,7 +34,7 @@ held_out_batch() {
   echo "judged apart; the H200 is a second GPU, calibrated there and predicted with the same model, no"
   echo "re-fit. The first run of the patterns suite (\`docs/results/h100/patterns/\`, with its GPU tests)"
   echo "and the suite run the model's fits name (\`docs/results/h100/suite.db\`) are committed beside them."
-  echo "The last sections judge a second to a seventh held-out batch of kernels, each run"
+  echo "The last sections judge a second to an eighth held-out batch of kernels, each run"
   echo "after its specs were frozen (\`scripts/device/held_out_batch.sh\`), each on both GPUs."
   echo
   echo "Each GPU's section is its latest run, \`whole-suite-5/\` (2026-11-27, 354 launches, the first with the sixth"
@@ -112,4 +112,6 @@ held_out_batch() {
   held_out_batch held-out-batch6 sixth
   echo
   held_out_batch held-out-batch7 seventh
+  echo
+  held_out_batch held-out-batch8 eighth
 } > docs/accuracy.md
