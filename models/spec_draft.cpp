@@ -6,7 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <iterator>
-#include <tuple>
+#include <numeric>
 
 #include "models/detail/sass_control_flow.hpp"
 #include "models/detail/sass_instruction_kind.hpp"
@@ -85,16 +85,25 @@ std::vector<int> registers_read(std::string_view operands) {
   return out;
 }
 
+// The global loads of `blocks`, walked in order.
+struct LoadWalk {
+  int loads = 0;
+  int most_in_flight = 0;   // issued, their registers not yet read, at once
+  std::vector<int> rounds;  // loads per round: a round ends where the thread first waits for one of its loads
+};
+
 // Walks `blocks` in order: each global load adds its destination registers to the loads in
-// flight, and an instruction that reads any of them retires that load. Returns the loads and
-// the most in flight at once.
-std::pair<int, int> loads_in_flight(const SassFunction& f, const ControlFlow& cf,
-                                    const std::vector<std::size_t>& blocks) {
+// flight, and an instruction that reads any of them retires that load. The first read of a
+// load issued since the thread last waited is a wait: the loads issued before it come back
+// together, a round.
+LoadWalk walk_loads(const SassFunction& f, const ControlFlow& cf, const std::vector<std::size_t>& blocks) {
   struct Pending {
     int first = 0, count = 1;
+    bool this_round = true;
   };
   std::vector<Pending> pending;
-  int loads = 0, most = 0;
+  LoadWalk w;
+  int in_round = 0;
   for (std::size_t b : blocks)
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
       const SassInstruction& in = f.instructions[i];
@@ -103,17 +112,26 @@ std::pair<int, int> loads_in_flight(const SassFunction& f, const ControlFlow& cf
       const std::size_t comma = in.operands.find(',');
       const std::string_view operands(in.operands);
       const std::string_view sources = store || comma == std::string::npos ? operands : operands.substr(comma);
-      for (int r : registers_read(sources))
-        std::erase_if(pending, [&](const Pending& p) { return r >= p.first && r < p.first + p.count; });
+      for (int r : registers_read(sources)) {
+        auto reads = [&](const Pending& p) { return r >= p.first && r < p.first + p.count; };
+        if (in_round > 0 && std::ranges::any_of(pending, [&](const Pending& p) { return p.this_round && reads(p); })) {
+          w.rounds.push_back(in_round);
+          in_round = 0;
+          for (Pending& p : pending) p.this_round = false;
+        }
+        std::erase_if(pending, reads);
+      }
       if (access && access->direction == detail::MemoryDirection::load &&
           (access->space == detail::MemorySpace::global || access->space == detail::MemorySpace::generic)) {
-        ++loads;
+        ++w.loads;
+        ++in_round;
         if (const auto dest = registers_read(operands.substr(0, comma)); !dest.empty())
           pending.push_back({dest.front(), std::max(1, access->bits / 32)});
-        most = std::max(most, static_cast<int>(pending.size()));
+        w.most_in_flight = std::max(w.most_in_flight, static_cast<int>(pending.size()));
       }
     }
-  return {loads, most};
+  if (in_round > 0) w.rounds.push_back(in_round);
+  return w;
 }
 
 // Elements per access if the element type is 4 bytes wide (the draft's f32 guess).
@@ -137,12 +155,16 @@ SpecDraft draft_spec(const SassFunction& f) {
   count(d.per_iteration, f, cf, path.walks, +1);
   d.element_accesses = element_accesses(f, cf, d.element_loop ? path.iteration : path.blocks);
   if (d.element_loop) {
-    std::tie(d.loop_loads, d.loop_loads_in_flight) = loads_in_flight(f, cf, path.iteration);
+    const LoadWalk loop = walk_loads(f, cf, path.iteration);
+    d.loop_loads = loop.loads;
+    d.loop_loads_in_flight = loop.most_in_flight;
     std::vector<std::size_t> outside;
     std::ranges::copy_if(path.blocks, std::back_inserter(outside),
                          [&](std::size_t b) { return std::ranges::find(path.iteration, b) == path.iteration.end(); });
     std::ranges::copy_if(element_accesses(f, cf, outside), std::back_inserter(d.stores_outside_loop),
                          [](const ElementAccess& a) { return a.op == "store"; });
+  } else {
+    d.load_rounds = walk_loads(f, cf, path.blocks).rounds;
   }
   d.registers = f.registers;
   d.static_shared_bytes = f.static_shared_bytes;
@@ -219,6 +241,17 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
     out << fmt::format(" (one pass of the loop body keeps up to {} of its {} global loads in flight: divide by the "
                        "loads of one iteration)",
                        d.loop_loads_in_flight, d.loop_loads);
+  if (const int loads = std::accumulate(d.load_rounds.begin(), d.load_rounds.end(), 0); loads > 1) {
+    std::string rounds;
+    for (std::size_t i = 0; i < d.load_rounds.size(); ++i)
+      rounds += fmt::format("{}{}", i == 0 ? "" : i + 1 == d.load_rounds.size() ? " then " : ", ", d.load_rounds[i]);
+    out << (d.load_rounds.size() == 1
+                ? fmt::format(" (the path's {} global loads are all in flight at once: one round)", loads)
+                : fmt::format(" (the path's {} global loads go in {} rounds, {}: each round waits for the one "
+                              "before; rounds of one array's elements are trips, `iterations`, a load whose "
+                              "address an earlier one gives is `depends_on`)",
+                              loads, d.load_rounds.size(), rounds));
+  }
   out << '\n';
   out << fmt::format("grid = \"{}\"  # {}\n", d.element_loop ? "grid-stride" : "one-shot",
                      d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"

@@ -49,6 +49,9 @@ struct SpecDraft {
   // Of one pass of the loop body: its global loads, and the most of them in flight at once (issued,
   // their registers not yet read): an unrolled loop's loads hoisted above their uses.
   int loop_loads = 0, loop_loads_in_flight = 0;
+  // Without a loop: the path's global loads per round, a round ending where the thread first
+  // waits for one of its loads (two or more: later loads wait for an earlier round).
+  std::vector<int> load_rounds;
   std::optional<int> registers;
   std::optional<std::int64_t> static_shared_bytes;
   std::vector<std::string> notes;  // where the structure is not a simple loop nest, what was guessed

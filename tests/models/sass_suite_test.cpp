@@ -177,6 +177,26 @@ TEST(SassSuite, LoadsInFlightAreCountedFromTheLoopBody) {
   EXPECT_NE(text.str().find("keeps up to 16 of its 32 global loads in flight"), std::string::npos) << text.str();
 }
 
+// Without a loop, a path's loads go in rounds: a round ends where the thread first reads what one
+// of its loads brought. The argmax issues 21 of its 32 loads before its first compare and the
+// rest after it; the Adam step loads param only after the update's chain; an embedding bag's
+// rows wait for their indices; the 5-point stencil's and im2col's loads go out together. Each
+// spec says the same (iterations, depends_on, one round). A loop's rounds are its trips.
+TEST(SassSuite, LoadRoundsWithoutALoopAreCountedFromThePath) {
+  for (const auto& [name, rounds] :
+       {std::pair{"argmax_row_f32", std::vector<int>{21, 11}}, {"adam_step_f32", {3, 1}},
+        {"swiglu_f32", {1, 1}}, {"embedding_bag_sum_f32", {8, 8}}, {"stencil5_2d", {5}}, {"im2col3x3_f32", {9}},
+        {"add_f32_gridstride", {}}}) {
+    EXPECT_EQ(draft_of(find_builtin_kernel(name)->passes[0]).load_rounds, rounds) << name;
+  }
+  std::ostringstream two, one;
+  write_spec_draft(draft_of(find_builtin_kernel("argmax_row_f32")->passes[0]), "patterns8_sm90", two);
+  EXPECT_NE(two.str().find("the path's 32 global loads go in 2 rounds, 21 then 11"), std::string::npos) << two.str();
+  write_spec_draft(draft_of(find_builtin_kernel("im2col3x3_f32")->passes[0]), "patterns8_sm90", one);
+  EXPECT_NE(one.str().find("the path's 9 global loads are all in flight at once: one round"), std::string::npos)
+      << one.str();
+}
+
 // A store after the element loop is drafted once per thread: the column sum's result of its
 // loop down the rows; the spec says the same.
 TEST(SassSuite, AStoreAfterTheLoopIsDraftedOncePerThread) {
