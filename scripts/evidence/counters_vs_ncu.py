@@ -5,9 +5,11 @@ Usage: counters_vs_ncu.py ROOFLINE_CSV NCU_CSV KERNELS_JSON [--header FILE] > co
 
 ROOFLINE_CSV: `roofline measure --no-timing --format csv` over some kernels and sizes.
 NCU_CSV: `ncu --csv --page raw --print-units base --clock-control none --cache-control all
---metrics <the same names> roofline measure --once ...` over the same kernels and sizes, in the
-same order. KERNELS_JSON: `roofline kernels --format json` (each pass's kernel symbol). ncu rows are matched to roofline launches in launch order by kernel symbol; a
-launch made of several kernels sums their counters (ratios: duration-weighted mean).
+--metrics <the same names> roofline measure --once ...` over the same kernels and sizes.
+KERNELS_JSON: `roofline kernels --format json` (each pass's kernel symbol). Each
+roofline launch takes the first ncu row of its kernel symbol not taken yet (the tools may order
+the kernels differently); a launch made of several kernels sums their counters (ratios:
+duration-weighted mean).
 """
 import csv
 import json
@@ -85,7 +87,7 @@ def main():
     # Kernel symbols per launch: one per pass (a cudaMemcpyAsync has none).
     symbols = {k["name"]: [p["symbol"] for p in k["passes"] if p["symbol"]] for k in json.load(open(args[2]))}
 
-    pos = 0
+    used = set()
     worst = []
     sections = []
     for row in ours:
@@ -98,12 +100,14 @@ def main():
             continue
         group = []
         for sym in syms:
-            while pos < len(ncu_rows) and not re.search(r"\b" + re.escape(sym) + r"\b", ncu_rows[pos]["Kernel Name"]):
-                pos += 1
-            if pos == len(ncu_rows):
+            # The first ncu row of this symbol not matched yet: the two tools may list the
+            # kernels in different orders, but a symbol's launches keep theirs.
+            pos = next((i for i, r in enumerate(ncu_rows)
+                        if i not in used and re.search(r"\b" + re.escape(sym) + r"\b", r["Kernel Name"])), None)
+            if pos is None:
                 sys.exit(f"no ncu row for {name} N={n} ({sym})")
+            used.add(pos)
             group.append(ncu_rows[pos])
-            pos += 1
         durations = [number(g.get("gpu__time_duration.sum")) for g in group]
         # The launch's largest ncu count per unit, for the negligible-count rule.
         largest = {}

@@ -1,12 +1,55 @@
 #!/usr/bin/env bash
 # Turns the output of scripts/device/ncu_compare.sh (unpacked in DIR) into
 # docs/results/h100/counters-vs-ncu.md, profiler-overhead.md and memcheck.md (the first two
-# only when DIR holds the ncu comparison).
+# only when DIR holds the ncu comparison), or, for its SUITE=patterns output (DIR named
+# ncu-patterns), into counters-vs-ncu-patterns.md.
 # Usage: scripts/evidence/write_ncu_docs.sh DIR OUTDIR
 set -euo pipefail
 D=$1 O=$2
 here=$(dirname "$0")
 facts=$(cat "$D/facts.txt")
+# ncu beside itself, then roofline beside ncu, at each size DIR holds.
+compared() {
+  if compgen -G "$D/ncu_again_*.csv" > /dev/null; then
+    echo "How close ncu comes to itself: the same launches profiled by ncu a second time, judged as"
+    echo "roofline is judged below. No tool can agree with ncu more closely than ncu agrees with itself."
+  fi
+  for n in 2_20 2_24 2_28; do
+    [[ -f $D/ncu_again_$n.csv ]] || continue
+    echo
+    echo "- N = ${n/_/^}: $(python3 "$here/ncu_vs_ncu.py" "$D/ncu_$n.csv" "$D/ncu_again_$n.csv" "$D/roofline_$n.csv")"
+  done
+  for n in 2_20 2_24 2_28; do
+    [[ -f $D/ncu_$n.csv && -f $D/roofline_$n.csv ]] || continue
+    python3 "$here/counters_vs_ncu.py" "$D/roofline_$n.csv" "$D/ncu_$n.csv" "$D/kernels.json" |
+      sed "s/^## /### /; s/^### Summary/### N = ${n/_/^}: summary/"
+  done
+}
+if [[ $(basename "$D") == ncu-patterns ]]; then
+  {
+    cat <<EOT
+# Counters: roofline beside Nsight Compute on the patterns suite (H100)
+
+Every default counter of \`roofline measure\` beside \`ncu\` on the same binary and launches, for
+the kernels of the \`patterns\` suite and its held-out batches (\`counters-vs-ncu.md\` compares the
+rest of the suite the same way). Made on the device machine by \`SUITE=patterns
+scripts/device/ncu_compare.sh\` and rendered by \`scripts/evidence/write_ncu_docs.sh\`
+(\`scripts/evidence/counters_vs_ncu.py\`): the same commands as there, with \`--kernel\` naming
+every patterns kernel (the SGEMMs left out at 2^28, a 16384 x 16384 product) and ncu's
+\`--kernel-name\` their symbols. A kernel that cannot take a size (a square or cube shape) runs
+the size \`measure\` gives it. The raw output is kept in \`ncu-compare/ncu-patterns.tar.gz\`.
+Counters must agree within 2 %, percentages and ratios within 2 points; \`counters-vs-ncu.md\`
+says why the clock-dependent values and the residue counts differ.
+
+$facts
+
+EOT
+    # What the run itself says about how it was made (a cut-off pass, a repeat).
+    if [[ -f $D/notes.txt ]]; then cat "$D/notes.txt"; echo; fi
+    compared
+  } > "$O/counters-vs-ncu-patterns.md"
+  exit 0
+fi
 if [[ -f $D/ncu_2_24.csv ]]; then
 {
   cat <<EOT
@@ -25,7 +68,8 @@ Made on the device machine by \`scripts/device/ncu_compare.sh\` and rendered by
 
 The device's raw output (both tools' CSVs) is kept in \`ncu-compare/ncu.tar.gz\`. The kernels
 are the suite's outside the \`patterns\` suite (the elementwise adds, techniques,
-probes, Hadamard products and references); the patterns suite is not in this comparison.
+probes, Hadamard products and references); \`counters-vs-ncu-patterns.md\` compares the patterns
+suite's.
 
 $facts
 
@@ -63,18 +107,7 @@ below differ:
   written back (and counted) during the second kernel.
 EOT
   echo
-  echo "How close ncu comes to itself: the same launches profiled by ncu a second time, judged as"
-  echo "roofline is judged below. No tool can agree with ncu more closely than ncu agrees with itself."
-  for n in 2_20 2_24 2_28; do
-    [[ -f $D/ncu_again_$n.csv ]] || continue
-    echo
-    echo "- N = ${n/_/^}: $(python3 "$here/ncu_vs_ncu.py" "$D/ncu_$n.csv" "$D/ncu_again_$n.csv" "$D/roofline_$n.csv")"
-  done
-  for n in 2_20 2_24 2_28; do
-    [[ -f $D/ncu_$n.csv ]] || continue
-    python3 "$here/counters_vs_ncu.py" "$D/roofline_$n.csv" "$D/ncu_$n.csv" "$D/kernels.json" |
-      sed "s/^## /### /; s/^### Summary/### N = ${n/_/^}: summary/"
-  done
+  compared
 } > "$O/counters-vs-ncu.md"
 {
   cat <<EOT
