@@ -90,8 +90,7 @@ void add_calibrate_command(CLI::App& app) {
       "floor, block turnover and the part of it under the launch, loaded and unloaded latency, the DRAM round "
       "against utilization and a store's round, SM clock, FMA peaks, barrier steps, block reductions, global "
       "atomics, random DRAM loads and the sectors each fetches, merged column stores, split stores, L2 fabric "
-      "factor and residency) "
-      "and store them for the model");
+      "factor and residency) and store them for the model");
   auto device = std::make_shared<int>(0);
   auto db = std::make_shared<std::string>("roofline.db");
   auto format = std::make_shared<std::string>("table");
