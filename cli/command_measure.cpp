@@ -50,12 +50,21 @@ void add_measure_command(CLI::App& app) {
       fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
 
     std::vector<Measurement> results(launches.size());
-    std::size_t measured = 0;
+    std::vector<bool> done(launches.size(), false);
     measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) {
       results[i] = std::move(m);
-      ++measured;
+      done[i] = true;
     });
-    throw_if_interrupted(fmt::format("{} of {} launches were measured; nothing is printed", measured, launches.size()));
+    if (interrupted()) {
+      // What was measured before the signal is printed, in launch order, then the exit says why
+      // the rest is missing.
+      std::vector<Measurement> finished;
+      for (std::size_t i = 0; i < results.size(); ++i)
+        if (done[i]) finished.push_back(std::move(results[i]));
+      print_measurements(finished, f, *details, std::cout);
+      throw_if_interrupted(fmt::format("{} of {} launches were measured; those are printed", finished.size(),
+                                       launches.size()));
+    }
     print_measurements(results, f, *details, std::cout);
     const auto failed = std::count_if(results.begin(), results.end(), [](const Measurement& m) { return !m.verified; });
     if (failed) throw Error(fmt::format("{} launch(es) failed verification (see the table)", failed));
