@@ -20,11 +20,23 @@ def read(path):
     return [dict(zip(rows[0], r)) for r in rows[2:] if len(r) == len(rows[0])]
 
 
-first, again = read(sys.argv[1]), read(sys.argv[2])
+def keyed(rows):
+    """Each row under (kernel name, its occurrence): the two runs may list the kernels in
+    different orders, a kernel's launches keep theirs."""
+    seen = collections.Counter()
+    out = {}
+    for r in rows:
+        name = r.get("Kernel Name", "")
+        out[(name, seen[name])] = r
+        seen[name] += 1
+    return out
+
+
+first, again = keyed(read(sys.argv[1])), keyed(read(sys.argv[2]))
 metrics = [m for m in csv.DictReader(open(sys.argv[3])).fieldnames if "__" in m]
 total = within = within_rule = 0
 outside = collections.Counter()
-for x, y in zip(first, again):
+for x, y in ((first[k], again[k]) for k in first if k in again):
     largest = collections.defaultdict(float)
     for m in metrics:
         b = number(y.get(m))
