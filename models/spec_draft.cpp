@@ -6,7 +6,10 @@
 #include <cctype>
 #include <cmath>
 #include <iterator>
+#include <map>
 #include <numeric>
+#include <optional>
+#include <set>
 
 #include "models/detail/sass_control_flow.hpp"
 #include "models/detail/sass_instruction_kind.hpp"
@@ -50,25 +53,6 @@ void count(InstructionRegion& r, const SassFunction& f, const ControlFlow& cf, c
     std::erase_if(*list, [](const CountedInstruction& c) { return c.count == 0; });
 }
 
-std::vector<ElementAccess> element_accesses(const SassFunction& f, const ControlFlow& cf,
-                                            const std::vector<std::size_t>& blocks) {
-  std::vector<ElementAccess> out;
-  for (std::size_t b : blocks)
-    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
-      if (const auto a = detail::memory_access(f.instructions[i]);
-          a && (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic ||
-                a->space == detail::MemorySpace::bulk_copy))
-        out.push_back({f.instructions[i].opcode, std::string(to_string(a->direction)), a->bits});
-  return out;
-}
-
-std::string listing(const std::vector<CountedInstruction>& list) {
-  std::string out;
-  for (const CountedInstruction& c : list)
-    out += fmt::format("{}{} x {} ({})", out.empty() ? "" : ", ", c.count, c.opcode, c.what);
-  return out.empty() ? "none" : out;
-}
-
 // The registers an operand list names (R12, R2.64 = R2 and R3), RZ left out.
 std::vector<int> registers_read(std::string_view operands) {
   std::vector<int> out;
@@ -83,6 +67,74 @@ std::vector<int> registers_read(std::string_view operands) {
     if (operands.substr(end, 3) == ".64") out.push_back(r + 1);
   }
   return out;
+}
+
+// A store or a reduction (RED: an atomic that returns nothing) writes no register: its first
+// operand is its address.
+bool writes_no_register(const SassInstruction& in, const std::optional<detail::MemoryAccess>& access) {
+  const std::string_view base = detail::base_opcode(in);
+  return access && (access->direction == detail::MemoryDirection::store || base == "RED" || base == "REDG");
+}
+
+// The registers an instruction writes: its first operand's (the second's where the first is a
+// predicate, as SHFL's and ATOMG's), a pair for a wide result; none for a store or a reduction.
+std::vector<int> registers_written(const SassInstruction& in, const std::optional<detail::MemoryAccess>& access) {
+  if (writes_no_register(in, access)) return {};
+  std::string_view operands(in.operands);
+  std::size_t comma = operands.find(',');
+  std::vector<int> out = registers_read(operands.substr(0, comma));
+  if (out.empty() && comma != std::string_view::npos && operands.substr(0, 1) == "P") {
+    operands.remove_prefix(comma + 1);
+    out = registers_read(operands.substr(0, operands.find(',')));
+  }
+  const int words = access ? access->bits / 32 : in.opcode.find(".WIDE") != std::string::npos ? 2 : 1;
+  if (out.size() == 1)
+    for (int k = 1; k < words; ++k) out.push_back(out.front() + k);
+  return out;
+}
+
+// The global accesses of `blocks` in program order. A load whose address is computed from what
+// an earlier load of the same walk brought (an index, a row pointer) names the latest such load
+// (`depends_on`): each register carries the loads its value was computed from.
+std::vector<ElementAccess> element_accesses(const SassFunction& f, const ControlFlow& cf,
+                                            const std::vector<std::size_t>& blocks) {
+  std::vector<ElementAccess> out;
+  std::map<int, std::set<int>> from;  // register -> the loads (numbered from 1) its value comes from
+  int loads = 0;
+  for (std::size_t b : blocks)
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
+      const SassInstruction& in = f.instructions[i];
+      const auto a = detail::memory_access(in);
+      const std::size_t comma = in.operands.find(',');
+      const bool writes = !writes_no_register(in, a);
+      std::set<int> sources;
+      for (int r : registers_read(writes && comma != std::string::npos ? std::string_view(in.operands).substr(comma)
+                                                                       : std::string_view(in.operands)))
+        if (auto it = from.find(r); it != from.end()) sources.insert(it->second.begin(), it->second.end());
+      const bool element = a && (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic ||
+                                 a->space == detail::MemorySpace::bulk_copy);
+      const bool load = element && a->direction == detail::MemoryDirection::load;
+      if (element) {
+        // The address is what the brackets name ([R2.64]); a store's other operand is its data.
+        int after = 0;
+        for (std::size_t open = in.operands.find('['); open != std::string::npos;
+             open = in.operands.find('[', open + 1))
+          for (int r : registers_read(std::string_view(in.operands).substr(open, in.operands.find(']', open) - open)))
+            if (auto it = from.find(r); it != from.end() && !it->second.empty())
+              after = std::max(after, *it->second.rbegin());
+        out.push_back({in.opcode, std::string(to_string(a->direction)), a->bits, after});
+      }
+      if (load) sources = {++loads};  // what a load brings comes from it, not from its address
+      for (int r : registers_written(in, a)) from[r] = sources;
+    }
+  return out;
+}
+
+std::string listing(const std::vector<CountedInstruction>& list) {
+  std::string out;
+  for (const CountedInstruction& c : list)
+    out += fmt::format("{}{} x {} ({})", out.empty() ? "" : ", ", c.count, c.opcode, c.what);
+  return out.empty() ? "none" : out;
 }
 
 // The global loads of `blocks`, walked in order.
@@ -292,8 +344,10 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
                                  ? "a bulk copy: its bytes are an operand"
                                  : fmt::format("{} B per thread{}", a.bits / 8,
                                                a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
-    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {} }},  # {} ({})\n", name, load ? "load" : "store",
-                       f32_vector(a), a.opcode, what);
+    const std::string depends = a.depends_on > 0 ? fmt::format(", depends_on = \"load_{}\"", a.depends_on) : "";
+    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {}{} }},  # {} ({}{})\n", name,
+                       load ? "load" : "store", f32_vector(a), depends, a.opcode, what,
+                       a.depends_on > 0 ? "; its address comes from what that load brought" : "");
   }
   for (const ElementAccess& a : d.stores_outside_loop)
     out << fmt::format("  {{ name = \"store_{}\", op = \"store\", vector = {}, per_thread = 1 }},  # {} ({} B per thread, "

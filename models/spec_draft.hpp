@@ -37,6 +37,7 @@ struct ElementAccess {
   std::string opcode;
   std::string op;  // "load", "store", "atomic"
   int bits = 32;
+  int depends_on = 0;  // the earlier load (numbered from 1 among the walk's loads) its address comes from; 0: none
 };
 
 struct SpecDraft {

@@ -197,6 +197,34 @@ TEST(SassSuite, LoadRoundsWithoutALoopAreCountedFromThePath) {
       << one.str();
 }
 
+// A load whose address is computed from what an earlier load brought is drafted with depends_on:
+// the gathers' value after their index, the embedding bag's eight rows after their eight ids, the
+// scatter-add's atomic after its index; an add's loads and the SwiGLU's (whose second round is the
+// compiler's order, not an address) depend on none. The specs say the same.
+TEST(SassSuite, AddressesFromAnEarlierLoadAreDraftedWithDependsOn) {
+  auto depends = [](const char* name) {
+    std::vector<int> out;
+    for (const ElementAccess& a : draft_of(find_builtin_kernel(name)->passes[0]).element_accesses)
+      out.push_back(a.depends_on);
+    return out;
+  };
+  EXPECT_EQ(depends("gather_random"), (std::vector<int>{0, 1, 0}));
+  EXPECT_EQ(depends("embedding_gather_f32"), (std::vector<int>{0, 1, 0}));
+  EXPECT_EQ(depends("scatter_add_f32"), (std::vector<int>{0, 0, 1}));
+  EXPECT_EQ(depends("embedding_bag_sum_f32"),
+            (std::vector<int>{0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0}));
+  EXPECT_EQ(depends("add_f32"), (std::vector<int>{0, 0, 0}));
+  EXPECT_EQ(depends("swiglu_f32"), (std::vector<int>{0, 0, 0}));
+  std::ostringstream text;
+  write_spec_draft(draft_of(find_builtin_kernel("gather_random")->passes[0]), "patterns2_sm90", text);
+  EXPECT_NE(text.str().find("{ name = \"load_2\", op = \"load\", vector = 1, depends_on = \"load_1\" },"),
+            std::string::npos)
+      << text.str();
+  const std::vector<KernelSpec> read = parse_kernel_specs(text.str(), "draft.toml");
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].passes[0].arrays.at(1).depends_on, "load_1");
+}
+
 // A store after the element loop is drafted once per thread: the column sum's result of its
 // loop down the rows; the spec says the same.
 TEST(SassSuite, AStoreAfterTheLoopIsDraftedOncePerThread) {
