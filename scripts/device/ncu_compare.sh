@@ -15,8 +15,9 @@ if [[ ${SUITE:-} == patterns ]]; then
   E=$OUT/ncu-patterns
   listed() { $R kernels --format json | python3 -c "import json, sys
 ks = [k for k in json.load(sys.stdin) if k['category'] == 'patterns']
+small = sys.argv[2] == 'small'
 print(sys.argv[1].join(sorted({p['symbol'] for k in ks for p in k['passes']}) if sys.argv[2] == 'symbols' else
-                      [k['name'] for k in ks if not (sys.argv[2] == 'small' and k['name'].startswith('sgemm'))]))" "$@"; }
+                      [k['name'] for k in ks if not (small and k['name'].startswith('sgemm'))]))" "$@"; }
   F="regex:$(listed '|' symbols)"
   kernels_at() { listed , "$([[ $1 == '2^28' ]] && echo small || echo all)"; }
 else
