@@ -421,6 +421,15 @@ struct CalibrationKernels::Impl {
     return median(hz);
   }
 
+  // One 256-thread block per SM runs `steps` links of a dependent chain, so the launch is one
+  // block's chain in series (work = steps).
+  template <typename Kernel, typename Sink>
+  std::vector<Sample> timed_chain(Kernel kernel, int steps, Sink* chain_sink, int warmup, int repetitions) {
+    const int blocks = std::min(sms, max_blocks);
+    return timed([&] { kernel<<<blocks, kBlock, 0, stream>>>(steps, chain_sink, records); }, warmup, repetitions,
+                 static_cast<double>(steps), static_cast<std::int64_t>(blocks) * kBlock, blocks);
+  }
+
   // Times `launch` (enqueues one kernel on `stream`), reading per-block clocks when blocks > 0;
   // `before`, when given, is enqueued ahead of each timed launch, outside its events.
   template <typename Launch>
@@ -863,19 +872,12 @@ std::vector<Sample> CalibrationKernels::time_spread_atomics(std::size_t words, b
 }
 
 std::vector<Sample> CalibrationKernels::time_barrier_steps(int steps, int warmup, int repetitions) {
-  Impl& m = *impl_;
-  const int blocks = std::min(m.sms, m.max_blocks);  // one block per SM: the steps of one block, in series
-  return m.timed([&] { barrier_steps_kernel<<<blocks, kBlock, 0, m.stream>>>(steps, m.sink, m.records); }, warmup,
-                 repetitions, static_cast<double>(steps), static_cast<std::int64_t>(blocks) * kBlock, blocks);
+  return impl_->timed_chain(barrier_steps_kernel, steps, impl_->sink, warmup, repetitions);
 }
 
 std::vector<Sample> CalibrationKernels::time_block_reductions(int reductions, int warmup, int repetitions) {
-  Impl& m = *impl_;
-  const int blocks = std::min(m.sms, m.max_blocks);  // one block per SM: one block's chain, in series
-  auto* sink = reinterpret_cast<float*>(m.sink);
-  return m.timed([&] { block_reduce_chain_kernel<<<blocks, kBlock, 0, m.stream>>>(reductions, sink, m.records); },
-                 warmup, repetitions, static_cast<double>(reductions), static_cast<std::int64_t>(blocks) * kBlock,
-                 blocks);
+  return impl_->timed_chain(block_reduce_chain_kernel, reductions, reinterpret_cast<float*>(impl_->sink), warmup,
+                            repetitions);
 }
 
 std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, int warmup, int repetitions) {

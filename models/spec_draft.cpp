@@ -76,6 +76,20 @@ bool writes_no_register(const SassInstruction& in, const std::optional<detail::M
   return access && (access->direction == detail::MemoryDirection::store || base == "RED" || base == "REDG");
 }
 
+// The operands an instruction reads: all of them where it writes no register, else those after
+// its first (its destination).
+std::string_view operands_read(const SassInstruction& in, const std::optional<detail::MemoryAccess>& access) {
+  const std::string_view operands(in.operands);
+  const std::size_t comma = operands.find(',');
+  return writes_no_register(in, access) || comma == std::string_view::npos ? operands : operands.substr(comma);
+}
+
+// A global load (global or generic space), the kind whose rounds and in-flight counts the draft gives.
+bool global_load(const std::optional<detail::MemoryAccess>& a) {
+  return a && a->direction == detail::MemoryDirection::load &&
+         (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic);
+}
+
 // The registers an instruction writes: its first operand's (the second's where the first is a
 // predicate, as SHFL's and ATOMG's), a pair for a wide result; none for a store or a reduction.
 std::vector<int> registers_written(const SassInstruction& in, const std::optional<detail::MemoryAccess>& access) {
@@ -105,11 +119,8 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
       const SassInstruction& in = f.instructions[i];
       const auto a = detail::memory_access(in);
-      const std::size_t comma = in.operands.find(',');
-      const bool writes = !writes_no_register(in, a);
       std::set<int> sources;
-      for (int r : registers_read(writes && comma != std::string::npos ? std::string_view(in.operands).substr(comma)
-                                                                       : std::string_view(in.operands)))
+      for (int r : registers_read(operands_read(in, a)))
         if (auto it = from.find(r); it != from.end()) sources.insert(it->second.begin(), it->second.end());
       const bool element = a && (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic ||
                                  a->space == detail::MemorySpace::bulk_copy);
@@ -160,11 +171,7 @@ LoadWalk walk_loads(const SassFunction& f, const ControlFlow& cf, const std::vec
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
       const SassInstruction& in = f.instructions[i];
       const auto access = detail::memory_access(in);
-      const bool store = access && access->direction == detail::MemoryDirection::store;
-      const std::size_t comma = in.operands.find(',');
-      const std::string_view operands(in.operands);
-      const std::string_view sources = store || comma == std::string::npos ? operands : operands.substr(comma);
-      for (int r : registers_read(sources)) {
+      for (int r : registers_read(operands_read(in, access))) {
         auto reads = [&](const Pending& p) { return r >= p.first && r < p.first + p.count; };
         if (in_round > 0 && std::ranges::any_of(pending, [&](const Pending& p) { return p.this_round && reads(p); })) {
           w.rounds.push_back(in_round);
@@ -173,12 +180,11 @@ LoadWalk walk_loads(const SassFunction& f, const ControlFlow& cf, const std::vec
         }
         std::erase_if(pending, reads);
       }
-      if (access && access->direction == detail::MemoryDirection::load &&
-          (access->space == detail::MemorySpace::global || access->space == detail::MemorySpace::generic)) {
+      if (global_load(access)) {
         ++w.loads;
         ++in_round;
-        if (const auto dest = registers_read(operands.substr(0, comma)); !dest.empty())
-          pending.push_back({dest.front(), std::max(1, access->bits / 32)});
+        if (const auto dest = registers_written(in, access); !dest.empty())
+          pending.push_back({dest.front(), static_cast<int>(dest.size())});
         w.most_in_flight = std::max(w.most_in_flight, static_cast<int>(pending.size()));
       }
     }
