@@ -68,17 +68,10 @@ constexpr std::array<BufferLayout, 2> kLayout{{
 
 ROOFLINE_KERNEL_SELECTOR(Argmax, argmax_row_kernel);
 
-// One warp per row: blockDim / 32 rows per block, whatever the runner chose.
-void launch_argmax(const LaunchContext& c) {
-  LaunchContext rows = c;
-  const std::int64_t threads = c.n / patterns::kArgmaxCols * 32;
-  rows.grid = std::max<std::int64_t>((threads + c.block - 1) / c.block, 1);
-  launch_selected<Argmax>(rows);
-}
-
 const std::array<KernelImpl, 1> kImpls{{
-    patterns::whole_array_kernel("argmax_row_f32", kLayout, &device_function_of<Argmax>, &launch_argmax,
-                                 check_argmax, ProblemShape::rows, 0, patterns::kArgmaxCols),
+    patterns::whole_array_kernel("argmax_row_f32", kLayout, &device_function_of<Argmax>,
+                                 &patterns::launch_warp_per_row<Argmax, patterns::kArgmaxCols>, check_argmax,
+                                 ProblemShape::rows, 0, patterns::kArgmaxCols),
 }};
 
 }  // namespace

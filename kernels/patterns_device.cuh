@@ -1,6 +1,7 @@
 #pragma once
 // Device building blocks the patterns kernels share: warp and block reductions, the 2-D
-// launch geometry of the matrix kernels.
+// launch geometry of the matrix kernels and of the warp-per-row ones.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -63,6 +64,16 @@ void launch_matrix_in_out(const LaunchContext& c) {
         static_cast<const float*>(c.buffers[0]), static_cast<float*>(c.buffers[1]), static_cast<I>(side));
   });
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
+// Launches Kernel (a ROOFLINE_KERNEL_SELECTOR) one warp per row of `Cols` elements: blockDim / 32
+// rows per block, whatever the runner chose.
+template <typename Kernel, std::int64_t Cols>
+void launch_warp_per_row(const LaunchContext& c) {
+  LaunchContext rows = c;
+  const std::int64_t threads = c.n / Cols * 32;
+  rows.grid = std::max<std::int64_t>((threads + c.block - 1) / c.block, 1);
+  launch_selected<Kernel>(rows);
 }
 
 // A one-launch patterns kernel, verified as a whole by `check`.

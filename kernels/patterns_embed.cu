@@ -44,17 +44,9 @@ constexpr std::array<BufferLayout, 3> kLayout{{
 
 ROOFLINE_KERNEL_SELECTOR(Embedding, embedding_gather_kernel);
 
-// One warp per row: blockDim / 32 rows per block, whatever the runner chose.
-void launch_embedding(const LaunchContext& c) {
-  LaunchContext rows = c;
-  const std::int64_t threads = c.n / patterns::kEmbeddingCols * 32;
-  rows.grid = std::max<std::int64_t>((threads + c.block - 1) / c.block, 1);
-  launch_selected<Embedding>(rows);
-}
-
 const std::array<KernelImpl, 1> kImpls{{
-    patterns::whole_array_kernel("embedding_gather_f32", kLayout, &device_function_of<Embedding>, &launch_embedding,
-                                 check_embedding),
+    patterns::whole_array_kernel("embedding_gather_f32", kLayout, &device_function_of<Embedding>,
+                                 &patterns::launch_warp_per_row<Embedding, patterns::kEmbeddingCols>, check_embedding),
 }};
 
 }  // namespace

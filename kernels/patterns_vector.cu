@@ -78,17 +78,9 @@ constexpr std::array<BufferLayout, 3> kDot{{
 ROOFLINE_KERNEL_SELECTOR(Gemv, gemv_warp_row_kernel);
 ROOFLINE_KERNEL_SELECTOR(Dot, dot_gridstride_kernel);
 
-// One warp per row: blockDim / 32 rows per block, whatever the runner chose.
-void launch_gemv(const LaunchContext& c) {
-  LaunchContext rows = c;
-  const std::int64_t threads = c.n / kRowCols * 32;
-  rows.grid = std::max<std::int64_t>((threads + c.block - 1) / c.block, 1);
-  launch_selected<Gemv>(rows);
-}
-
 const std::array<KernelImpl, 2> kImpls{{
-    patterns::whole_array_kernel("gemv_warp_row", kGemv, &device_function_of<Gemv>, &launch_gemv, check_gemv,
-                                 ProblemShape::rows),
+    patterns::whole_array_kernel("gemv_warp_row", kGemv, &device_function_of<Gemv>,
+                                 &patterns::launch_warp_per_row<Gemv, kRowCols>, check_gemv, ProblemShape::rows),
     patterns::whole_array_kernel("dot_gridstride", kDot, &device_function_of<Dot>, &launch_selected<Dot>,
                                  check_dot),
 }};
