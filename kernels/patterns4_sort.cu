@@ -62,17 +62,10 @@ constexpr std::array<BufferLayout, 1> kLayout{{{"x", DType::f32, BufferRole::in_
 
 ROOFLINE_KERNEL_SELECTOR(Sort, bitonic_sort_block_kernel);
 
-// One block per segment: the grid is n / 1024, whatever the runner chose.
-void launch_sort(const LaunchContext& c) {
-  LaunchContext segments = c;
-  segments.grid = c.n / patterns::kSortSegment;
-  launch_selected<Sort>(segments);
-}
-
 const std::array<KernelImpl, 1> kImpls{{
-    patterns::whole_array_kernel("bitonic_sort_block_f32", kLayout, &device_function_of<Sort>, &launch_sort,
-                                 check_sort, ProblemShape::rows, static_cast<int>(kSortThreads),
-                                 patterns::kSortSegment),
+    patterns::whole_array_kernel("bitonic_sort_block_f32", kLayout, &device_function_of<Sort>,
+                                 &patterns::launch_block_per_row<Sort, patterns::kSortSegment>, check_sort,
+                                 ProblemShape::rows, static_cast<int>(kSortThreads), patterns::kSortSegment),
 }};
 
 }  // namespace

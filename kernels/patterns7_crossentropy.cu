@@ -61,17 +61,10 @@ constexpr std::array<BufferLayout, 3> kLayout{{
 
 ROOFLINE_KERNEL_SELECTOR(CrossEntropy, cross_entropy_row_kernel);
 
-// One block per row: the grid is n / 1024, whatever the runner chose.
-void launch_cross_entropy(const LaunchContext& c) {
-  LaunchContext rows = c;
-  rows.grid = c.n / patterns::kCrossEntropyCols;
-  launch_selected<CrossEntropy>(rows);
-}
-
 const std::array<KernelImpl, 1> kImpls{{
     patterns::whole_array_kernel("cross_entropy_row_f32", kLayout, &device_function_of<CrossEntropy>,
-                                 &launch_cross_entropy, check_cross_entropy, ProblemShape::rows, 0,
-                                 patterns::kCrossEntropyCols),
+                                 &patterns::launch_block_per_row<CrossEntropy, patterns::kCrossEntropyCols>,
+                                 check_cross_entropy, ProblemShape::rows, 0, patterns::kCrossEntropyCols),
 }};
 
 }  // namespace

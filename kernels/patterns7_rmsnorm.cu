@@ -46,16 +46,10 @@ constexpr std::array<BufferLayout, 3> kLayout{{
 
 ROOFLINE_KERNEL_SELECTOR(RmsNorm, rmsnorm_row_kernel);
 
-// One block per row: the grid is n / 4096, whatever the runner chose.
-void launch_rmsnorm(const LaunchContext& c) {
-  LaunchContext rows = c;
-  rows.grid = c.n / patterns::kRmsNormCols;
-  launch_selected<RmsNorm>(rows);
-}
-
 const std::array<KernelImpl, 1> kImpls{{
-    patterns::whole_array_kernel("rmsnorm_row_f32", kLayout, &device_function_of<RmsNorm>, &launch_rmsnorm,
-                                 check_rmsnorm, ProblemShape::rows, 0, patterns::kRmsNormCols),
+    patterns::whole_array_kernel("rmsnorm_row_f32", kLayout, &device_function_of<RmsNorm>,
+                                 &patterns::launch_block_per_row<RmsNorm, patterns::kRmsNormCols>, check_rmsnorm,
+                                 ProblemShape::rows, 0, patterns::kRmsNormCols),
 }};
 
 }  // namespace

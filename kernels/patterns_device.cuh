@@ -1,6 +1,6 @@
 #pragma once
 // Device building blocks the patterns kernels share: warp and block reductions, the 2-D
-// launch geometry of the matrix kernels and of the warp-per-row ones.
+// launch geometry of the matrix kernels and of those that give a row a block or a warp.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -64,6 +64,15 @@ void launch_matrix_in_out(const LaunchContext& c) {
         static_cast<const float*>(c.buffers[0]), static_cast<float*>(c.buffers[1]), static_cast<I>(side));
   });
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
+// Launches Kernel (a ROOFLINE_KERNEL_SELECTOR) one block per row (or segment) of `Cols`
+// elements: the grid is n / Cols, whatever the runner chose.
+template <typename Kernel, std::int64_t Cols>
+void launch_block_per_row(const LaunchContext& c) {
+  LaunchContext rows = c;
+  rows.grid = c.n / Cols;
+  launch_selected<Kernel>(rows);
 }
 
 // Launches Kernel (a ROOFLINE_KERNEL_SELECTOR) one warp per row of `Cols` elements: blockDim / 32

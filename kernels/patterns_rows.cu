@@ -79,19 +79,12 @@ constexpr std::array<BufferLayout, 4> kLayerNorm{{
 ROOFLINE_KERNEL_SELECTOR(Softmax, softmax_row_kernel);
 ROOFLINE_KERNEL_SELECTOR(LayerNorm, layernorm_row_kernel);
 
-// One block per row: the grid is n / kRowCols, whatever the runner chose.
-template <typename Sel>
-void launch_per_row(const LaunchContext& c) {
-  LaunchContext rows = c;
-  rows.grid = c.n / kRowCols;
-  launch_selected<Sel>(rows);
-}
-
 const std::array<KernelImpl, 2> kImpls{{
-    patterns::whole_array_kernel("softmax_row", kSoftmax, &device_function_of<Softmax>, &launch_per_row<Softmax>,
-                                 check_softmax, ProblemShape::rows),
+    patterns::whole_array_kernel("softmax_row", kSoftmax, &device_function_of<Softmax>,
+                                 &patterns::launch_block_per_row<Softmax, kRowCols>, check_softmax, ProblemShape::rows),
     patterns::whole_array_kernel("layernorm_row", kLayerNorm, &device_function_of<LayerNorm>,
-                                 &launch_per_row<LayerNorm>, check_layernorm, ProblemShape::rows),
+                                 &patterns::launch_block_per_row<LayerNorm, kRowCols>, check_layernorm,
+                                 ProblemShape::rows),
 }};
 
 }  // namespace

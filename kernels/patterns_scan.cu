@@ -61,16 +61,10 @@ constexpr std::array<BufferLayout, 2> kLayout{{
 
 ROOFLINE_KERNEL_SELECTOR(Scan, scan_block_kernel);
 
-// One block per segment: the grid is n / kRowCols, whatever the runner chose.
-void launch_scan(const LaunchContext& c) {
-  LaunchContext segments = c;
-  segments.grid = c.n / kRowCols;
-  launch_selected<Scan>(segments);
-}
-
 const std::array<KernelImpl, 1> kImpls{{
-    patterns::whole_array_kernel("scan_block", kLayout, &device_function_of<Scan>, &launch_scan, check_scan,
-                                 ProblemShape::rows, kScanThreads),
+    patterns::whole_array_kernel("scan_block", kLayout, &device_function_of<Scan>,
+                                 &patterns::launch_block_per_row<Scan, kRowCols>, check_scan, ProblemShape::rows,
+                                 kScanThreads),
 }};
 
 }  // namespace
