@@ -48,7 +48,8 @@ class CudaGpuSession final : public GpuSession {
       if (!find_builtin_kernel(spec.name))
         throw InputError(fmt::format("kernel '{}' comes from a spec file: only the built-in suite can be measured "
                                      "(predict it with `roofline predict --spec`)", spec.name));
-      runners.push_back(make_kernel_runner(spec.name));
+      // The cold and warm states of one launch share a runner: prepared and verified once.
+      if (jobs.empty() || !same_shape(jobs.back().launch, launch)) runners.push_back(make_kernel_runner(spec.name));
       jobs.push_back({runners.back().get(), launch, session_.options().timing ? copy_bandwidth(launch) : 0.0});
     }
     return session_.measure(jobs, on_start);

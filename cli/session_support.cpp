@@ -89,12 +89,16 @@ void measure_in_batches(GpuSession& session, const std::vector<std::pair<KernelS
                                                                  : launches.size();
   std::vector<double> buffer_bytes;
   for (const auto& [spec, launch] : launches) buffer_bytes.push_back(predict_bounds(gpu, spec, launch).buffer_bytes);
+  // A launch of the same shape as the one before it in its batch shares its buffers (GpuSession::measure).
+  const auto more_bytes = [&](std::size_t i) {
+    return same_shape(launches[i - 1].second, launches[i].second) ? 0.0 : buffer_bytes[i];
+  };
   Progress progress(static_cast<int>(launches.size()));
   std::size_t first = 0;
   while (first < launches.size() && !interrupted()) {
     std::size_t end = first + 1;  // a batch holds at least one launch (check_fits vetted each)
     double bytes = buffer_bytes[first];
-    while (end < launches.size() && end - first < most && bytes + buffer_bytes[end] <= budget) bytes += buffer_bytes[end++];
+    while (end < launches.size() && end - first < most && bytes + more_bytes(end) <= budget) bytes += more_bytes(end++);
     const std::span<const std::pair<KernelSpec, Launch>> batch(launches.data() + first, end - first);
     auto results = session.measure(batch, [&](std::size_t i) {
       const Launch& l = batch[i].second;

@@ -10,4 +10,8 @@ constexpr EnumNames<CacheState, 2> kCacheStateNames{{{CacheState::cold, "cold"},
 std::string_view to_string(CacheState c) { return name_of(kCacheStateNames, c); }
 CacheState cache_state_from_string(std::string_view s) { return value_of(kCacheStateNames, s, "cache state"); }
 
+bool same_shape(const Launch& a, const Launch& b) {
+  return a.kernel == b.kernel && a.n == b.n && a.dtype == b.dtype && a.block == b.block;
+}
+
 }  // namespace roofline

@@ -23,4 +23,8 @@ std::string_view to_string(CacheState c);
 // Throws InputError for anything but "cold" or "warm".
 CacheState cache_state_from_string(std::string_view s);
 
+// The same kernel, N, dtype and block: launches that differ at most in cache state, and so run
+// the same kernel on the same buffers.
+bool same_shape(const Launch& a, const Launch& b);
+
 }  // namespace roofline

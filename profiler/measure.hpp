@@ -35,7 +35,9 @@ struct MeasureOptions {
 };
 
 struct MeasureJob {
-  KernelRunner* runner = nullptr;  // made for launch.kernel
+  // Made for launch.kernel. Jobs of one batch may share a runner when their launches differ in
+  // the cache state alone: it is prepared and verified once, for the first of them.
+  KernelRunner* runner = nullptr;
   Launch launch;
   double copy_bandwidth = 0.0;     // device-to-device copy B/s at this N and cache (0: pct_of_copy left 0)
 };

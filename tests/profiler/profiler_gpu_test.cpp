@@ -300,6 +300,64 @@ TEST(ProfilerGpu, BatchAttributesEachLaunchItsRanges) {
   EXPECT_DOUBLE_EQ(value(m[3], metric::l1_requests_ld), static_cast<double>(small.n) / 32.0);
 }
 
+// Counts the calls a session makes to the runner it wraps.
+class CountingRunner final : public KernelRunner {
+ public:
+  explicit CountingRunner(std::unique_ptr<KernelRunner> inner) : inner_(std::move(inner)) {}
+  int prepares = 0, verifies = 0;
+  const KernelSpec& spec() const override { return inner_->spec(); }
+  void prepare(std::int64_t n, DType dtype, int block, std::uint64_t seed) override {
+    ++prepares;
+    inner_->prepare(n, dtype, block, seed);
+  }
+  void launch(void* stream) override { inner_->launch(stream); }
+  int kernel_launches() const override { return inner_->kernel_launches(); }
+  void restore() override { inner_->restore(); }
+  VerifyResult verify() override {
+    ++verifies;
+    return inner_->verify();
+  }
+  std::int64_t device_bytes() const override { return inner_->device_bytes(); }
+  std::int64_t useful_bytes() const override { return inner_->useful_bytes(); }
+  std::int64_t grid_blocks() const override { return inner_->grid_blocks(); }
+
+ private:
+  std::unique_ptr<KernelRunner> inner_;
+};
+
+// The cold and warm states of one launch share a runner: prepared and verified once, each
+// state timed and counted on its own (the warm one finds its input in L2).
+TEST(ProfilerGpu, SharedRunnerIsPreparedAndVerifiedOnce) {
+  NEED_GPU();
+  auto& s = session();
+  CountingRunner runner(test::make_test_runner(TestKernel::read));
+  Launch cold = launch_of();
+  cold.n = 1 << 20;  // 4 MiB: fits in L2
+  Launch warm = cold;
+  warm.cache = CacheState::warm;
+  const std::vector<MeasureJob> jobs{{&runner, cold}, {&runner, warm}};
+  const auto m = s.measure(jobs);
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(runner.prepares, 1);
+  EXPECT_EQ(runner.verifies, 1);
+  for (const auto& x : m) {
+    print(x);
+    EXPECT_TRUE(x.verified) << x.verification;
+    EXPECT_GT(x.time.count, 0);
+    EXPECT_DOUBLE_EQ(x.bytes_moved, 4.0 * static_cast<double>(cold.n));
+  }
+  if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
+  ASSERT_EQ(m[0].counter_status, CounterStatus::collected) << m[0].counter_note;
+  ASSERT_EQ(m[1].counter_status, CounterStatus::collected) << m[1].counter_note;
+  EXPECT_NEAR(value(m[0], metric::dram_bytes_read), 4.0 * static_cast<double>(cold.n), 0.08 * static_cast<double>(cold.n));
+  EXPECT_LT(value(m[1], metric::dram_bytes_read), 0.5 * 4.0 * static_cast<double>(cold.n));
+
+  Launch other = cold;
+  other.n = 1 << 21;
+  const std::vector<MeasureJob> two_shapes{{&runner, cold}, {&runner, other}};
+  EXPECT_THROW(s.measure(two_shapes), Error);
+}
+
 TEST(ProfilerGpu, WarmCountersSeeL2) {
   NEED_GPU();
   auto& s = session();
