@@ -31,11 +31,13 @@ void fill_random(DType t, std::uint64_t seed, std::uint64_t stream, std::span<st
 void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t stream, std::span<std::byte> out);
 
 // Runs f(begin, end) over [0, n) in contiguous chunks on the machine's cores, in order of
-// chunk index; returns one result per chunk.
+// chunk index; returns one result per chunk. A chunk holds at least 2^20 elements' work, where
+// each item of [0, n) stands for item_elements elements (a row's columns): a check over the
+// rows of a large matrix spreads over the cores as one over its elements does.
 template <typename F>
-auto parallel_chunks(std::int64_t n, F f) {
+auto parallel_chunks(std::int64_t n, F f, std::int64_t item_elements = 1) {
   using R = decltype(f(std::int64_t{}, std::int64_t{}));
-  const std::int64_t min_chunk = std::int64_t{1} << 20;
+  const std::int64_t min_chunk = std::max<std::int64_t>((std::int64_t{1} << 20) / std::max<std::int64_t>(item_elements, 1), 1);
   const std::int64_t workers = std::clamp<std::int64_t>(
       std::min<std::int64_t>(std::thread::hardware_concurrency(), (n + min_chunk - 1) / min_chunk), 1, 64);
   const std::int64_t chunk = (n + workers - 1) / workers;

@@ -54,7 +54,7 @@ HostCheckResult check_sort(const HostArrays& a) {
     std::sort(sorted.begin(), sorted.end());
     for (std::size_t k = 0; k < sorted.size(); ++k)
       cmp.add(static_cast<std::int64_t>(first + k), x[first + k], sorted[k], 0.0);
-  });
+  }, patterns::kSortSegment);
 }
 
 // x: n floats uniform in [-1, 1), sorted in place.

@@ -35,7 +35,7 @@ HostCheckResult check_spmv_warp(const HostArrays& a) {
   const auto val = a.as<float>(2), x = a.as<float>(3), y = a.as<float>(4);
   return patterns::compare_all("y", a.n / kCsrWarpRowNonzeros, [&](std::int64_t r, patterns::Comparison& cmp) {
     cmp.add(r, y[static_cast<std::size_t>(r)], patterns::spmv_row(row_ptr, col, val, x, r), 0.0);
-  });
+  }, kCsrWarpRowNonzeros);
 }
 
 // row_ptr: rows + 1 offsets (32 r); col and val: n nonzeros; x and y: rows = n / 32.

@@ -45,7 +45,7 @@ HostCheckResult check_cross_entropy(const HostArrays& a) {
         patterns::cross_entropy_row(x.subspan(k * static_cast<std::size_t>(cols), static_cast<std::size_t>(cols)),
                                     target[k]);
     cmp.add(r, loss[k], expected, absolute + 8 * patterns::kFloatEpsilon * std::fabs(expected));
-  });
+  }, cols);
 }
 
 // InputValues::bin_keys draws uniformly over [0, kWeightedBins): the row's columns.

@@ -57,7 +57,7 @@ HostCheckResult check_argmax(const HostArrays& a) {
     const double got = poisoned ? std::numeric_limits<double>::quiet_NaN() : out[k];
     const auto row = x.subspan(k * static_cast<std::size_t>(cols), static_cast<std::size_t>(cols));
     cmp.add(r, got, static_cast<double>(patterns::argmax_row(row)), 0.0);
-  });
+  }, cols);
 }
 
 // x: n floats (rows of 1024), uniform in [-1, 1); out: one int32 per row.

@@ -149,13 +149,15 @@ AdamConstants adam_constants() {
 
 std::vector<double> column_sums(std::span<const float> a, std::int64_t cols) {
   const auto rows = static_cast<std::int64_t>(a.size()) / cols;
-  const auto parts = parallel_chunks(rows, [&](std::int64_t begin, std::int64_t end) {
-    std::vector<double> s(static_cast<std::size_t>(cols));
-    for (std::int64_t r = begin; r < end; ++r)
-      for (std::int64_t c = 0; c < cols; ++c)
-        s[static_cast<std::size_t>(c)] += a[static_cast<std::size_t>(r * cols + c)];
-    return s;
-  });
+  const auto parts = parallel_chunks(
+      rows,
+      [&](std::int64_t begin, std::int64_t end) {
+        std::vector<double> s(static_cast<std::size_t>(cols));
+        for (std::int64_t r = begin; r < end; ++r)
+          for (std::int64_t c = 0; c < cols; ++c) s[static_cast<std::size_t>(c)] += a[static_cast<std::size_t>(r * cols + c)];
+        return s;
+      },
+      cols);
   std::vector<double> s(static_cast<std::size_t>(cols));
   for (const auto& p : parts)
     for (std::size_t c = 0; c < s.size(); ++c) s[c] += p[c];

@@ -235,14 +235,18 @@ class Comparison {
   double worst_ratio_ = -1;
 };
 
-// Checks elements [0, count) on every core: element(i, comparison) adds element i's checks.
+// Checks items [0, count) on every core: element(i, comparison) adds item i's checks, each of
+// item_elements elements' work (a row's columns: parallel_chunks).
 template <typename F>
-HostCheckResult compare_all(std::string_view buffer, std::int64_t count, F element) {
-  const auto chunks = parallel_chunks(count, [&](std::int64_t begin, std::int64_t end) {
-    Comparison c(buffer);
-    for (std::int64_t i = begin; i < end; ++i) element(i, c);
-    return c;
-  });
+HostCheckResult compare_all(std::string_view buffer, std::int64_t count, F element, std::int64_t item_elements = 1) {
+  const auto chunks = parallel_chunks(
+      count,
+      [&](std::int64_t begin, std::int64_t end) {
+        Comparison c(buffer);
+        for (std::int64_t i = begin; i < end; ++i) element(i, c);
+        return c;
+      },
+      item_elements);
   Comparison all(buffer);
   for (const auto& c : chunks) all.merge(c);
   return all.result();
@@ -264,14 +268,18 @@ template <typename Reference, typename Tolerance>
 HostCheckResult compare_rows(std::string_view buffer, std::span<const float> x, std::span<const float> out,
                              std::int64_t cols, Reference reference, Tolerance tolerance) {
   const auto rows = static_cast<std::int64_t>(x.size()) / cols;
-  return compare_all(buffer, rows, [&](std::int64_t r, Comparison& cmp) {
-    std::vector<double> expected(static_cast<std::size_t>(cols));
-    reference(x.subspan(static_cast<std::size_t>(r * cols), static_cast<std::size_t>(cols)), std::span<double>(expected));
-    for (std::int64_t c = 0; c < cols; ++c) {
-      const auto k = static_cast<std::size_t>(c);
-      cmp.add(r * cols + c, out[static_cast<std::size_t>(r * cols + c)], expected[k], tolerance(k, expected[k]));
-    }
-  });
+  return compare_all(
+      buffer, rows,
+      [&](std::int64_t r, Comparison& cmp) {
+        std::vector<double> expected(static_cast<std::size_t>(cols));
+        reference(x.subspan(static_cast<std::size_t>(r * cols), static_cast<std::size_t>(cols)),
+                  std::span<double>(expected));
+        for (std::int64_t c = 0; c < cols; ++c) {
+          const auto k = static_cast<std::size_t>(c);
+          cmp.add(r * cols + c, out[static_cast<std::size_t>(r * cols + c)], expected[k], tolerance(k, expected[k]));
+        }
+      },
+      cols);
 }
 
 }  // namespace roofline::kernels::patterns

@@ -81,7 +81,7 @@ HostCheckResult check_gemm(const HostArrays& h) {
     double magnitude = 0;
     const double expected = patterns::gemm_element(a, b, side, i / side, i % side, &magnitude);
     cmp.add(i, c[static_cast<std::size_t>(i)], expected, patterns::float_sum_tolerance(side, magnitude));
-  });
+  }, side);
 }
 
 constexpr std::array<BufferLayout, 3> kLayout{{

@@ -52,7 +52,7 @@ HostCheckResult check_spmv(const HostArrays& a) {
     const double expected = patterns::spmv_row(row_ptr, col, val, x, r, &magnitude);
     cmp.add(r, y[static_cast<std::size_t>(r)], expected,
             static_cast<double>(kCsrRowNonzeros) * patterns::kFloatEpsilon * magnitude);
-  });
+  }, kCsrRowNonzeros);
 }
 
 constexpr std::array<BufferLayout, 3> kGather{{

@@ -47,7 +47,7 @@ HostCheckResult check_gemv(const HostArrays& a) {
     double magnitude = 0;
     const double expected = patterns::gemv_row(m, x, r, &magnitude);
     cmp.add(r, y[static_cast<std::size_t>(r)], expected, (kRowCols / 32 + 6) * patterns::kFloatEpsilon * magnitude);
-  });
+  }, kRowCols);
 }
 
 // The inputs are multiples of 1/16 (InputValues::sixteenths), their products multiples of
