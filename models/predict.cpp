@@ -588,6 +588,13 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
         !first ? 0.0 : (a.uniform_indices ? drawn * t.l1_sectors : t.footprint_sectors) * (1 - hit);
     const double dram_before = w.dram_loads;
     w.dram_loads += compulsory;
+    // A loop that sweeps the array again and again (a GEMM's K loop over its matrices) finds in
+    // L2 only what the L2 keeps of it: a share min(1, kept / footprint) of the re-reads hits, as
+    // for random loads, and the others read DRAM again, sector by sector.
+    if (a.reuse == Reuse::l2 && a.times == Scale::cols && t.footprint_sectors > 0) {
+      const double rereads = std::max(0.0, l2_sectors - (first ? t.footprint_sectors : 0.0));
+      w.dram_loads += rereads * (1 - std::min(1.0, l2_kept_bytes(gpu) / (t.footprint_sectors * kSectorBytes)));
+    }
     if (a.pattern == AccessPattern::random) {
       w.random_l2_sectors += l2_sectors;
       add_random_misses(gpu, t, compulsory, w);

@@ -292,6 +292,19 @@ TEST(PatternTerms, L1ServesTheSectorsAnEntrySaysItReuses) {
   EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), warp_steps * 5 / 8);
 }
 
+TEST(PatternTerms, ALoopSweepingMoreThanTheL2KeepsReadsDramAgain) {
+  // 1024 x 1024: A and B are 4 MiB each, under the 0.45 x 50 MiB the L2 keeps: DRAM reads each
+  // once, 2^17 sectors.
+  EXPECT_EQ(counter_value(predict("gemm_l1_reuse", std::int64_t{1} << 20, CacheState::cold), "dram__sectors_read.sum"),
+            2.0 * (1 << 17));
+  // 4096 x 4096, K = 4096: 2^31 warp steps; L2 serves A 2^31 / 8 sectors and B 2^31 x 4 / 8. Each
+  // matrix is 64 MiB (2^21 sectors), of which the L2 keeps 23,592,960 B: 0.3515625 of the
+  // re-reads hit. DRAM reads each footprint once and 0.6484375 of every re-read beyond it.
+  const auto p = predict("gemm_l1_reuse", std::int64_t{1} << 24, CacheState::cold);
+  const double rereads = std::pow(2.0, 28) + std::pow(2.0, 30) - 2 * std::pow(2.0, 21);
+  EXPECT_DOUBLE_EQ(counter_value(p, "dram__sectors_read.sum").value(), 2 * std::pow(2.0, 21) + 0.6484375 * rereads);
+}
+
 TEST(PatternTerms, AnArrayUpdatedInPlaceIsReadAndWrittenOnce) {
   // 2^26 floats (256 MiB, none L2-resident), warm: DRAM reads the array's 2^23 sectors and
   // writes them back, as it would a second array's.
