@@ -43,9 +43,12 @@ void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, const std::str
                                 std::string_view(title) == "verdict"
                             ? Align::left
                             : Align::right);
+  std::vector<std::string> kernels;
+  for (const auto& d : diffs) kernels.push_back(d.kernel);
+  const auto names = distinct_display_names(kernels);
   int slower = 0, faster = 0;
   for (const auto& d : diffs) {
-    t.add_row({kernel_display_name(d.kernel), fmt::format("{} / {}", d.launches_a, d.launches_b), format_duration(d.mean_a),
+    t.add_row({names.at(d.kernel), fmt::format("{} / {}", d.launches_a, d.launches_b), format_duration(d.mean_a),
                format_duration(d.mean_b), format_percent(d.relative_change, true), format_percent(d.noise),
                std::string(to_string(d.change)), d.limiter_a.empty() ? "-" : d.limiter_a,
                d.limiter_b.empty() ? "-" : d.limiter_b});

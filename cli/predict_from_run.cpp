@@ -44,6 +44,9 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
   TextTable t;
   for (const auto* h : {"#", "kernel", "measured on", "measured", "limiter", "predicted on", "predicted", "ratio", "bound"})
     t.add_column(h, std::string_view(h) == "kernel" || std::string_view(h) == "limiter" ? Align::left : Align::right);
+  std::vector<std::string> demangled;
+  for (const auto& rec : run.profiled) demangled.push_back(rec.launch.id.demangled);
+  const auto names = distinct_display_names(demangled);
   std::size_t shown = 0, index = 0;
   for (const auto& rec : run.profiled) {
     ++index;
@@ -52,13 +55,13 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
     ++shown;
     const double measured = rec.analysis.duration_s;
     if (l.counter_status != CounterStatus::collected || measured <= 0) {
-      t.add_row({std::to_string(index), kernel_display_name(l.id.demangled), run.gpu.id, format_duration(measured), "-", target.gpu.id, "-", "-",
+      t.add_row({std::to_string(index), names.at(l.id.demangled), run.gpu.id, format_duration(measured), "-", target.gpu.id, "-", "-",
                  "no counters: " + std::string(to_string(l.counter_status))});
       continue;
     }
     const LaunchCost cost = cost_of(l, run.gpu);
     const CostPrediction p = predict_cost(cost, measured, rec.analysis.limiter, run.gpu, target.gpu);
-    t.add_row({std::to_string(index), kernel_display_name(l.id.demangled), run.gpu.id, format_duration(measured),
+    t.add_row({std::to_string(index), names.at(l.id.demangled), run.gpu.id, format_duration(measured),
                rec.analysis.limiter.empty() ? "-" : rec.analysis.limiter, target.gpu.id, format_duration(p.duration_s),
                format_number(p.duration_s / measured, 3), std::string(to_string(p.bound))});
   }

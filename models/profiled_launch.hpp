@@ -3,6 +3,7 @@
 // injection library) or `roofline import-ncu` saw it. No spec and no size: the launch's identity,
 // its duration and the counters it was measured with are all there is.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,12 @@ std::string kernel_function_name(const std::string& demangled);
 // A name short enough for a table: the function name with its template arguments cut to
 // about max_template characters ("vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<f…>").
 std::string kernel_display_name(const std::string& demangled, std::size_t max_template = 40);
+// Short names for a set of kernels (demangled names, repeats allowed) that tell them apart:
+// kernel_display_name where that is unique; where several kernels cut to one name, each shows its
+// template arguments from where they first differ ("elementwise_kernel<128, 4, at::native::gpu…
+// CUDAFunctor_add<c10::BFloat16> >(at::TensorIt…>"), numbered "#1", "#2" in order of appearance
+// where even that does not separate them (overloads). Maps each demangled name to its own.
+std::map<std::string, std::string> distinct_display_names(const std::vector<std::string>& demangled);
 
 // Whether `name` names this kernel: its mangled or demangled name, its function name ("add") or
 // that name with its template arguments ("add<float>").

@@ -20,6 +20,13 @@ std::vector<ProfiledLaunchView> views(const RunRecord& r) {
   return v;
 }
 
+// Every kernel of the run under a short name of its own (distinct_display_names).
+std::map<std::string, std::string> display_names(const RunRecord& r) {
+  std::vector<std::string> demangled;
+  for (const auto& l : r.profiled) demangled.push_back(l.launch.id.demangled);
+  return distinct_display_names(demangled);
+}
+
 std::string shape(const Dim3& d) { return fmt::format("{}x{}x{}", d.x, d.y, d.z); }
 
 // "dram 96.8 %, l2 40.1 %, issue 12.0 %": the busiest units first.
@@ -38,9 +45,10 @@ ReportTable profile_kernels_table(const RunRecord& r) {
                 "the launch floor); time lost = duration − SOL, summed over the kernel's launches. Share: of the "
                 "program's GPU time (the launches' durations summed).",
                 {"kernel", "launches", "total", "share", "limiter", "SOL", "lost"}, {}, "no kernel launches were recorded"};
+  const auto names = display_names(r);
   for (const auto& k : summarise_by_kernel(views(r))) {
     const bool counted = !k.limiter.empty();
-    ReportCell name = text(kernel_display_name(k.kernel));
+    ReportCell name = text(names.at(k.kernel));
     name.title = k.kernel;
     t.rows.push_back({name, num(std::to_string(k.launches)), num(format_duration(k.total_s)),
                       num(format_percent(k.share)), text(counted ? k.limiter : std::string(kNone)),
@@ -58,12 +66,13 @@ ReportTable profile_launches_table(const RunRecord& r) {
                 {"#", "pid", "kernel", "grid", "block", "regs", "duration", "limiter", "busiest units", "SOL", "counters"},
                 {},
                 "no kernel launches were recorded"};
+  const auto names = display_names(r);
   std::size_t i = 0;
   for (const auto& rec : r.profiled) {
     const ProfiledLaunch& l = rec.launch;
     const CounterAnalysis& a = rec.analysis;
     const bool counted = l.counter_status == CounterStatus::collected;
-    ReportCell name = text(kernel_display_name(l.id.demangled));
+    ReportCell name = text(names.at(l.id.demangled));
     name.title = l.id.demangled;
     t.rows.push_back({num(std::to_string(++i)), num(std::to_string(l.id.pid)), name, text(shape(l.id.grid)),
                       text(shape(l.id.block)), num(std::to_string(l.id.registers_per_thread)),
@@ -80,12 +89,13 @@ ReportTable profile_launches_table(const RunRecord& r) {
 ReportTable profile_counters_table(const RunRecord& r) {
   ReportTable t{"profiled-counters", "Counters", "Every counter of every launch, under its Nsight Compute name.",
                 {"#", "kernel", "metric", "value", "unit"}, {}, "no counters were collected"};
+  const auto names = display_names(r);
   std::size_t i = 0;
   for (const auto& rec : r.profiled) {
     ++i;
     for (const auto& c : rec.launch.counters) {
       const MetricInfo* m = find_metric(c.name);
-      t.rows.push_back({num(std::to_string(i)), text(kernel_display_name(rec.launch.id.demangled)), text(c.name), num(format_number(c.value, 6)),
+      t.rows.push_back({num(std::to_string(i)), text(names.at(rec.launch.id.demangled)), text(c.name), num(format_number(c.value, 6)),
                         text(m ? std::string(m->unit) : "")});
     }
   }
