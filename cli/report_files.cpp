@@ -14,6 +14,7 @@
 #include "models/error.hpp"
 #include "reports/html_report.hpp"
 #include "reports/markdown_report.hpp"
+#include "reports/profile_tables.hpp"
 #include "reports/report_tables.hpp"
 #include "reports/roofline_svg.hpp"
 #include "reports/run_export.hpp"
@@ -145,6 +146,10 @@ void print_report_table(const ReportTable& table, std::ostream& out) {
 }
 
 void print_launch_summary(const RunRecord& run, std::ostream& out) {
+  if (run.run.kind != RunKind::suite) {  // a program's launches: its kernels by time lost, as `profile` prints them
+    print_report_table(profile_kernels_table(run), out);
+    return;
+  }
   print_report_table(launches_table(run), out);
   out << summary_line(run_summary(run)) << '\n';
 }

@@ -35,7 +35,8 @@ std::string write_reports(const RunRecord& run, const ReportPaths& paths);
 
 // A report table as aligned text.
 void print_report_table(const ReportTable& table, std::ostream& out);
-// The per-launch table (time predicted vs measured, bound vs limiter) as aligned text.
+// A run as aligned text: a suite run's per-launch table (time predicted vs measured, bound vs
+// limiter) and its summary line; a profile or import run's kernels by time lost.
 void print_launch_summary(const RunRecord& run, std::ostream& out);
 
 }  // namespace roofline

@@ -92,6 +92,17 @@ TEST_F(ImportNcuCli, StoresTheExportAsAnImportRun) {
   EXPECT_FALSE(stored.profiled[2].launch.duration_s);
 }
 
+// `report` without a file prints an imported (or profiled) program's kernels, as `profile` does,
+// not the suite's launch table (which such a run leaves empty).
+TEST_F(ImportNcuCli, ReportPrintsTheProgramsKernels) {
+  ASSERT_EQ(import(kData / "ncu_raw_page.csv").exit_code, 0);
+  const Result r = run("report --db '" + db().string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("kernel ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("transpose<32, 8>"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("0 launches"), std::string::npos) << r.out;
+}
+
 TEST(ImportNcuHelp, ExplainsAndShowsHowToExport) {
   const Result r = run("import-ncu --help");
   EXPECT_EQ(r.exit_code, 0);
