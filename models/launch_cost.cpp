@@ -26,6 +26,13 @@ double sum(const ProfiledLaunch& l, std::initializer_list<std::string_view> name
 
 double clock_of(const GpuSpec& g) { return g.sm_clock_hz.value; }
 
+// The loaded latency a latency-bound launch's loads meet on g: DRAM's for the share DRAM serves,
+// L2's for the rest (DRAM's alone where g has no L2 figure).
+double loaded_latency_ns(const GpuSpec& g, double dram_share) {
+  if (g.l2_loaded_latency_ns.value <= 0) return g.dram_loaded_latency_ns.value;
+  return dram_share * g.dram_loaded_latency_ns.value + (1 - dram_share) * g.l2_loaded_latency_ns.value;
+}
+
 }  // namespace
 
 LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
@@ -42,6 +49,8 @@ LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
   c.fp16_instructions = sum(l, {metric::hadd, metric::hmul, metric::hfma}, c.missing);
   const double t = l.duration_s.value_or(value(l, metric::duration).value_or(0) * 1e-9);
   c.tensor_busy_s = value(l, metric::tensor_pipe).value_or(0) / 100 * t;
+  const auto dram_read = value(l, metric::dram_sectors_read), l2_read = value(l, metric::lts_tex_read);
+  if (dram_read && l2_read && *l2_read > 0) c.dram_read_share = std::min(1.0, *dram_read / *l2_read);
   return c;
 }
 
@@ -79,12 +88,13 @@ CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std
   p.bound = BoundKind::launch;
   for (const auto& b : p.bounds)
     if (b.kind != BoundKind::launch && b.seconds == floor) p.bound = b.kind;
-  // The measured time scaled by the binding unit's ceilings (latency: by the loaded latency).
+  // The measured time scaled by the binding unit's ceilings (latency: by the loaded latency of
+  // where the launch's loads were served).
   for (std::size_t i = 0; i < p.bounds.size(); ++i) {
     if (std::string(to_string(p.bounds[i].kind)) != limiter) continue;
     double ratio = source[i].seconds > 0 ? p.bounds[i].seconds / source[i].seconds : 0;
     if (p.bounds[i].kind == BoundKind::latency && measured_on.dram_loaded_latency_ns.value > 0)
-      ratio = target.dram_loaded_latency_ns.value / measured_on.dram_loaded_latency_ns.value;
+      ratio = loaded_latency_ns(target, cost.dram_read_share) / loaded_latency_ns(measured_on, cost.dram_read_share);
     if (ratio > 0 && measured_s * ratio > p.duration_s) {
       p.duration_s = measured_s * ratio;
       p.bound = p.bounds[i].kind;

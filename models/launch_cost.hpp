@@ -5,7 +5,8 @@
 // for another architecture), and the same efficiency against the ceiling that bound it where it
 // was measured (a launch at 80 % of the DRAM ceiling stays at 80 % of the other DRAM ceiling);
 // it can never beat any ceiling of the target. A launch the launch overhead bound scales with the
-// overheads; a latency-bound one with the loaded DRAM latencies.
+// overheads; a latency-bound one with the loaded latency of where its loads were served: DRAM's
+// for the share of its L2 reads that DRAM served, L2's for the rest.
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,9 @@ struct LaunchCost {
   double warp_instructions = 0;
   double fp32_instructions = 0, fp16_instructions = 0;  // thread-level
   double tensor_busy_s = 0;  // the tensor pipe's busy time where it was measured
+  // The share of the L2 reads from L1 that DRAM served (DRAM read sectors / L2 read sectors,
+  // at most 1; 1 without L2 reads): where a latency-bound launch's loads wait.
+  double dram_read_share = 1;
   std::vector<std::string> missing;  // counters the cost lacks: those bounds are unknown, not zero
 };
 

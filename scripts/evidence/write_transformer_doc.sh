@@ -129,12 +129,19 @@ echo
 python3 scripts/evidence/profile_prediction.py "$R" $H/transformer.db 1 $G/transformer.db 1 h200
 cat <<'EOT'
 
-What the errors say: cuBLAS's GEMMs and cuDNN's attention kernels took the same time on both GPUs
-(the same SM clock and tensor cores), but no unit of theirs was 80 % busy on the H100, so the
-counters call them latency-limited and the prediction scales them by the two GPUs' loaded DRAM
-latencies: 6–11 % fast. A tensor-core kernel waiting on its own pipeline rather than on DRAM is
-not told apart from one waiting on memory; the counters the default set collects do not say
-which. The other misses are the kinds `docs/results/h200/profile-prediction.md` describes:
+What the errors say: cuBLAS's GEMMs and cuDNN's attention kernels took about the same time on
+both GPUs (the same SM clock and tensor cores). No unit of theirs was 80 % busy on the H100, so
+the counters call them latency-limited. The first version of this page scaled every
+latency-limited launch by the two GPUs' loaded DRAM latencies (418 / 468 ns) and put these
+kernels 6–11 % fast; a latency-limited launch now scales with the loaded latency of where its
+loads were served, DRAM's for the share of its L2 reads DRAM served and L2's (188 / 195 ns) for
+the rest (`docs/profile.md`), and they come within 3–8 %. The same change moved the PyTorch
+script's, the Triton script's and the CUDA samples' predictions by at most 1.5 points per kernel
+(the PyTorch script's layer norm, +0.5 → +2.0 %) and none across 10 %
+(`docs/results/h200/profile-prediction.md`, `docs/results/triton-program.md`,
+`docs/results/h200/cuda-samples/prediction.md`). A tensor-core kernel waiting on its own
+pipeline is still not told apart from one waiting on memory. The other misses are the kinds
+`docs/results/h200/profile-prediction.md` describes:
 launches between the latency and bandwidth regimes, and short launches where a few hundred
 nanoseconds are a quarter of the time.
 EOT

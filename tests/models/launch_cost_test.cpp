@@ -51,6 +51,31 @@ TEST(LaunchCost, APredictionNeverBeatsTheTargetsCeilings) {
   EXPECT_NEAR(p.duration_s, 201326592 / 3.2e12, 1e-12);
 }
 
+// A latency-bound launch waits where its loads are served: a GEMM-like launch whose L2 reads are
+// a tenth DRAM's, against a stream that reads everything from DRAM.
+TEST(LaunchCost, ALatencyBoundLaunchScalesWithTheLatencyOfWhereItsLoadsWereServed) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const GpuSpec& h200 = find_gpu("h200");
+  ASSERT_DOUBLE_EQ(h100.dram_loaded_latency_ns.value, 468);
+  ASSERT_DOUBLE_EQ(h100.l2_loaded_latency_ns.value, 195);
+  ASSERT_DOUBLE_EQ(h200.dram_loaded_latency_ns.value, 418);
+  ASSERT_DOUBLE_EQ(h200.l2_loaded_latency_ns.value, 188);
+  ProfiledLaunch l = dram_bound_add();
+  LaunchCost stream = cost_of(l, h100);
+  EXPECT_DOUBLE_EQ(stream.dram_read_share, 1.0);
+  // 1 ms x 418 / 468 = 893.2 us (the work's own bounds are far below it).
+  EXPECT_NEAR(predict_cost(stream, 1e-3, "latency", h100, h200).duration_s, 1e-3 * 418 / 468, 1e-12);
+  for (auto& c : l.counters)
+    if (c.name == metric::lts_tex_read) c.value *= 10;
+  const LaunchCost gemm = cost_of(l, h100);
+  EXPECT_DOUBLE_EQ(gemm.dram_read_share, 0.1);
+  // 1 ms x (0.1 x 418 + 0.9 x 188) / (0.1 x 468 + 0.9 x 195) = 1 ms x 211 / 222.3 = 949.2 us
+  // (its L2 bytes, 1.41 GB, need about 160 us of the H200's L2).
+  const CostPrediction p = predict_cost(gemm, 1e-3, "latency", h100, h200);
+  EXPECT_EQ(p.bound, BoundKind::latency);
+  EXPECT_NEAR(p.duration_s, 1e-3 * 211.0 / 222.3, 1e-12);
+}
+
 TEST(LaunchCost, MissingCountersAreNamed) {
   ProfiledLaunch l = dram_bound_add();
   l.counters.resize(2);  // DRAM only
