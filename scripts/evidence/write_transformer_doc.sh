@@ -12,8 +12,6 @@ H=docs/results/h100/transformer G=docs/results/h200/transformer
 source scripts/evidence/wall_times.sh
 raw=$(mktemp -d) && trap 'rm -rf "$raw"' EXIT
 tar -xzf $H/raw.tar.gz -C "$raw"
-alone=() trace=()
-for i in $(seq "$(grep -c '^alone_' $H/wall.txt)"); do alone+=("$(ms alone_$i $H)"); trace+=("$(ms trace_$i $H)"); done
 losses() { grep -o 'losses [0-9. ]*' "$raw/$1.out" | sed 's/losses //; s/ *$//'; }
 {
 cat <<'EOT'
@@ -42,30 +40,19 @@ sed 's/^/    /' $H/facts.txt
 echo
 echo "## It ran, and every launch was profiled"
 echo
-recorded=$("$R" query --db $H/transformer.db "SELECT count(*) || ' launches, ' || \
-sum(counter_status = 'collected') || ' with counters, of ' || count(DISTINCT kernel) || ' kernels' FROM v_profile_launches" \
-  --format csv | tail -n 1 | tr -d '"')
 echo "The script printed \"results correct\" alone, under roofline and under ncu, and exited 0 each time;"
-echo "roofline recorded $recorded. The three steps' losses, whose last digits vary"
+echo "roofline recorded $(recorded "$R" $H/transformer.db). The three steps' losses, whose last digits vary"
 echo "between runs of the script alone as well:"
 echo
 echo "| run | losses |"
 echo "|---|---|"
-for r in plain $(seq -f 'alone_%g' ${#alone[@]}); do echo "| the script alone | $(losses $r) |"; done
+for r in plain $(seq -f 'alone_%g' "$(grep -c '^alone_' $H/wall.txt)"); do echo "| the script alone | $(losses $r) |"; done
 echo "| under \`roofline profile\` (each launch replayed 6 times for its counters) | $(losses profile) |"
 echo "| under \`ncu\` | $(losses ncu) |"
 echo
 echo "## Time"
 echo
-echo "| | wall time |"
-echo "|---|---:|"
-echo "| the script alone | $(ms plain $H) ms |"
-echo "| \`roofline profile\` (default counters) | $(ms profile $H) ms |"
-echo "| \`ncu\` with the same metrics | $(ms ncu $H) ms |"
-echo "| the script alone, median of ${#alone[@]} | $(median "${alone[@]}") ms |"
-echo "| \`roofline profile --no-counters\`, median of ${#trace[@]}, alternating with those | $(median "${trace[@]}") ms |"
-echo
-awk -v p="$(ms profile $H)" -v n="$(ms ncu $H)" 'BEGIN {printf "Profiling took %.2f x the time of ncu.\n", p / n}'
+time_table $H
 echo
 echo "## What roofline says about it"
 echo

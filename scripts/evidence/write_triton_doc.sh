@@ -8,8 +8,6 @@ R=$1
 cd "$(dirname "$0")/../.."
 H=docs/results/h100/triton G=docs/results/h200/triton
 source scripts/evidence/wall_times.sh
-alone=() trace=()
-for i in $(seq "$(grep -c '^alone_' $H/wall.txt)"); do alone+=("$(ms alone_$i $H)"); trace+=("$(ms trace_$i $H)"); done
 {
 cat <<'EOT'
 # A program roofline was not developed on: a Triton script
@@ -39,10 +37,7 @@ sed 's/^/    /' $H/facts.txt
 echo
 echo "## It ran, and every launch was profiled"
 echo
-recorded=$("$R" query --db $H/triton.db "SELECT count(*) || ' launches, ' || \
-sum(counter_status = 'collected') || ' with counters, of ' || count(DISTINCT kernel) || ' kernels' FROM v_profile_launches" \
-  --format csv | tail -n 1 | tr -d '"')
-echo "The script printed \"results correct\" under roofline and exited 0; roofline recorded $recorded"
+echo "The script printed \"results correct\" under roofline and exited 0; roofline recorded $(recorded "$R" $H/triton.db)"
 echo "(the Triton kernels \`add_kernel\`, \`softmax_kernel\` and Inductor's"
 echo "\`triton_per_fused_add_gelu_mul_native_layer_norm_0\` beside PyTorch's own). Two programs at once"
 echo "under one \`roofline profile\` (the Triton script beside \`train_step.py\`) were both recorded,"
@@ -52,15 +47,7 @@ sed 's/^/    /' $H/two-pids.txt
 echo
 echo "## Time"
 echo
-echo "| | wall time |"
-echo "|---|---:|"
-echo "| the script alone | $(ms plain $H) ms |"
-echo "| \`roofline profile\` (default counters) | $(ms profile $H) ms |"
-echo "| \`ncu\` with the same metrics | $(ms ncu $H) ms |"
-echo "| the script alone, median of ${#alone[@]} | $(median "${alone[@]}") ms |"
-echo "| \`roofline profile --no-counters\`, median of ${#trace[@]}, alternating with those | $(median "${trace[@]}") ms |"
-echo
-awk -v p="$(ms profile $H)" -v n="$(ms ncu $H)" 'BEGIN {printf "Profiling took %.2f x the time of ncu.\n", p / n}'
+time_table $H
 echo "Most of the script's wall time is Python, Triton and Inductor starting and compiling (the"
 echo "timed steps take about 1 s of it), so the trace-only runs differ from the plain ones by no more"
 echo "than the plain runs differ among themselves."
