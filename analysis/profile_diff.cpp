@@ -75,4 +75,20 @@ std::vector<KernelDiff> diff_profiled(const std::vector<ProfiledLaunchView>& a, 
   return out;
 }
 
+std::vector<KernelPresence> kernels_missing_from(const std::vector<ProfiledLaunchView>& a,
+                                                 const std::vector<ProfiledLaunchView>& b) {
+  std::vector<std::string> order;
+  const auto ta = by_kernel(a, &order);
+  const auto tb = by_kernel(b, nullptr);
+  std::vector<KernelPresence> out;
+  for (const auto& name : order) {
+    if (tb.contains(name)) continue;
+    const auto& d = ta.at(name).durations;
+    double total = 0;
+    for (double x : d) total += x;
+    out.push_back({name, static_cast<int>(d.size()), total});
+  }
+  return out;
+}
+
 }  // namespace roofline

@@ -26,4 +26,16 @@ struct KernelDiff {
 // Kernels present in both runs, in run A's order of first appearance.
 std::vector<KernelDiff> diff_profiled(const std::vector<ProfiledLaunchView>& a, const std::vector<ProfiledLaunchView>& b);
 
+// A kernel one run launched and the other did not (a library that chose another kernel, code
+// that changed), with its launches and their total time.
+struct KernelPresence {
+  std::string kernel;
+  int launches = 0;
+  double total_s = 0.0;
+};
+
+// Kernels of `a` that `b` never launched, in a's order of first appearance.
+std::vector<KernelPresence> kernels_missing_from(const std::vector<ProfiledLaunchView>& a,
+                                                 const std::vector<ProfiledLaunchView>& b);
+
 }  // namespace roofline

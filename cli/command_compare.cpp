@@ -33,8 +33,25 @@ std::vector<ProfiledLaunchView> views(const RunRecord& r) {
 void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, const std::string& a, const std::string& b,
                         std::ostream& out) {
   const auto diffs = diff_profiled(views(ra), views(rb));
+  const auto only_a = kernels_missing_from(views(ra), views(rb));
+  const auto only_b = kernels_missing_from(views(rb), views(ra));
+  std::vector<std::string> kernels;
+  for (const auto& d : diffs) kernels.push_back(d.kernel);
+  for (const auto& k : only_a) kernels.push_back(k.kernel);
+  for (const auto& k : only_b) kernels.push_back(k.kernel);
+  const auto names = distinct_display_names(kernels);
+  // Kernels one run launched and the other did not: a regression check must not drop them.
+  const auto print_only = [&](const std::vector<KernelPresence>& only, const std::string& in, const std::string& not_in) {
+    if (only.empty()) return;
+    out << fmt::format("only in {} ({} launched none of them):\n", in, not_in);
+    for (const auto& k : only)
+      out << fmt::format("  {}  {} launch{}, {} in all\n", names.at(k.kernel), k.launches, k.launches == 1 ? "" : "es",
+                         format_duration(k.total_s));
+  };
   if (diffs.empty()) {
     out << fmt::format("{} and {} have no kernel in common\n", a, b);
+    print_only(only_a, "A", "B");
+    print_only(only_b, "B", "A");
     return;
   }
   TextTable t;
@@ -43,9 +60,6 @@ void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, const std::str
                                 std::string_view(title) == "verdict"
                             ? Align::left
                             : Align::right);
-  std::vector<std::string> kernels;
-  for (const auto& d : diffs) kernels.push_back(d.kernel);
-  const auto names = distinct_display_names(kernels);
   int slower = 0, faster = 0;
   for (const auto& d : diffs) {
     t.add_row({names.at(d.kernel), fmt::format("{} / {}", d.launches_a, d.launches_b), format_duration(d.mean_a),
@@ -58,6 +72,8 @@ void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, const std::str
   t.print_text(out);
   out << fmt::format("{} kernels in common (A = {}, B = {}): {} faster, {} slower, {} within noise\n", diffs.size(), a,
                      b, faster, slower, diffs.size() - faster - slower);
+  print_only(only_a, "A", "B");
+  print_only(only_b, "B", "A");
 }
 
 }  // namespace

@@ -54,6 +54,12 @@ TEST(ProfileDiff, AKernelThatSlowedBeyondItsSpreadIsSlower) {
   EXPECT_EQ(diffs[0].kernel, "gemm");
   EXPECT_NEAR(diffs[0].relative_change, 0.20, 1e-9);
   EXPECT_EQ(diffs[0].change, Change::slower);
+  const auto only_a = kernels_missing_from(a.views(), b.views());
+  ASSERT_EQ(only_a.size(), 1u);
+  EXPECT_EQ(only_a[0].kernel, "only_in_a");
+  EXPECT_EQ(only_a[0].launches, 1);
+  EXPECT_NEAR(only_a[0].total_s, 1e-6, 1e-15);
+  EXPECT_TRUE(kernels_missing_from(b.views(), a.views()).empty());
 }
 
 }  // namespace

@@ -85,8 +85,6 @@ TEST(Cli, PredictJsonKeepsFullPrecision) {
   EXPECT_NE(r.out.find("\"binding\""), std::string::npos);
 }
 
-// A prediction that rests on assumed values says which, on stderr: stdout stays the table, the
-// JSON or the CSV it was.
 // The Triton script profiled on an H100 and on an H200, in two databases: compared kernel by
 // kernel, each side named with its database.
 TEST(Cli, CompareTakesRunBFromAnotherDatabase) {
@@ -100,6 +98,22 @@ TEST(Cli, CompareTakesRunBFromAnotherDatabase) {
   EXPECT_NE(r.out.find("add_kernel"), std::string::npos);
   EXPECT_NE(r.out.find("67.9 µs  48.6 µs  -28.5 %"), std::string::npos) << r.out;
   expect_clear_error(run("compare 1 1 --db " + a + " --db-b missing.db"), "--db-b: no results database at missing.db");
+}
+
+// The transformer step on an H100 and an H200: cuBLAS chose other kernels for two GEMMs on each,
+// and a regression check names the kernels only one run launched.
+TEST(Cli, CompareNamesTheKernelsOnlyOneRunLaunched) {
+  const std::string a = ROOFLINE_SOURCE_DIR "/docs/results/h100/transformer/transformer.db";
+  const std::string b = ROOFLINE_SOURCE_DIR "/docs/results/h200/transformer/transformer.db";
+  const Result r = run("compare 1 1 --db " + a + " --db-b " + b);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("32 kernels in common"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("only in A (B launched none of them):\n  nvjet_sm90_tst_128x64_64x8_1x2_h_bz_NTT  6 launches, "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("only in B (A launched none of them):\n  nvjet_sm90_tst_64x128_64x8_2x1_v_bz_NTN  6 launches, "),
+            std::string::npos)
+      << r.out;
 }
 
 // A committed H100 run: --kernel judges only those launches, and says so in the command it prints.
