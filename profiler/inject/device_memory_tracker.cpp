@@ -12,6 +12,25 @@ void DeviceMemoryTracker::add(CUcontext context, CUdeviceptr ptr, std::size_t by
 
 void DeviceMemoryTracker::remove(CUdeviceptr ptr) { allocations_.erase(ptr); }
 
+void DeviceMemoryTracker::share(CUdeviceptr ptr) { remove(ptr); }
+
+void DeviceMemoryTracker::map(CUcontext context, CUdeviceptr ptr, std::size_t bytes, CUmemGenericAllocationHandle handle) {
+  mapped_[handle].push_back(ptr);
+  if (!shared_handles_.contains(handle)) add(context, ptr, bytes);
+}
+
+void DeviceMemoryTracker::share_handle(CUmemGenericAllocationHandle handle) {
+  shared_handles_.insert(handle);
+  if (auto it = mapped_.find(handle); it != mapped_.end())
+    for (const CUdeviceptr ptr : it->second) remove(ptr);
+}
+
+// A released handle's value may come back for another allocation.
+void DeviceMemoryTracker::release_handle(CUmemGenericAllocationHandle handle) {
+  shared_handles_.erase(handle);
+  mapped_.erase(handle);
+}
+
 void DeviceMemoryTracker::forget_context(CUcontext context) {
   std::erase_if(allocations_, [context](const auto& entry) { return entry.second.context == context; });
 }

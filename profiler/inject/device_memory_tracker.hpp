@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,16 @@ class DeviceMemoryTracker {
  public:
   void add(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
   void remove(CUdeviceptr ptr);
+
+  // Memory shared with other processes is neither saved nor restored: another process may write
+  // it at any time (NCCL's buffers, which its peers on other GPUs write), and a restore would undo
+  // what it wrote. Legacy IPC shares an allocation (cuIpcGetMemHandle); the virtual memory API
+  // shares a physical allocation (cuMemExportToShareableHandle) or maps one another process
+  // shared (cuMemImportFromShareableHandle), wherever it is mapped (cuMemMap).
+  void share(CUdeviceptr ptr);
+  void map(CUcontext context, CUdeviceptr ptr, std::size_t bytes, CUmemGenericAllocationHandle handle);
+  void share_handle(CUmemGenericAllocationHandle handle);
+  void release_handle(CUmemGenericAllocationHandle handle);
   void forget_context(CUcontext context);  // it was destroyed, and its memory with it
   std::size_t bytes(CUcontext context) const;
 
@@ -48,6 +59,8 @@ class DeviceMemoryTracker {
     std::size_t bytes;
   };
   std::map<CUdeviceptr, Allocation> allocations_;
+  std::map<CUmemGenericAllocationHandle, std::vector<CUdeviceptr>> mapped_;  // where each handle is mapped
+  std::set<CUmemGenericAllocationHandle> shared_handles_;
 };
 
 }  // namespace roofline::inject

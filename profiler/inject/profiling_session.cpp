@@ -8,6 +8,7 @@
 
 #include "profiler/counter_availability.hpp"
 #include "profiler/detail/trace.hpp"
+#include "profiler/inject/communication_kernel.hpp"
 #include "profiler/inject/kernel_handle.hpp"
 #include "profiler/cupti_check.hpp"
 #include "profiler/cupti_collector.hpp"
@@ -177,6 +178,9 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
     return;  // recorded into a graph, not run now: its kernels are seen when the graph is launched
   const std::string mangled = cb.symbolName != nullptr ? cb.symbolName : "";
   const std::string demangled = demangle_symbol(mangled);
+  if (launch->why_not_replayable.empty() && is_communication_kernel(mangled))
+    launch->why_not_replayable = "it is a communication kernel (NCCL): it waits for its peers' kernels on the other "
+                                 "GPUs, so replayed alone it would wait for ever";
   const FunctionAttributes attrs = attributes(launch->function());
   CUdevice device = 0;
   cuCtxGetDevice(&device);
@@ -394,9 +398,30 @@ void ProfilingSession::on_allocation(CUcontext context, CUdeviceptr ptr, std::si
   memory_.add(context, ptr, bytes);
 }
 
+void ProfilingSession::on_mapping(CUcontext context, CUdeviceptr ptr, std::size_t bytes,
+                                  CUmemGenericAllocationHandle handle) {
+  std::lock_guard lock(mutex_);
+  memory_.map(context, ptr, bytes, handle);
+}
+
 void ProfilingSession::on_free(CUdeviceptr ptr) {
   std::lock_guard lock(mutex_);
   memory_.remove(ptr);
+}
+
+void ProfilingSession::on_shared(CUdeviceptr ptr) {
+  std::lock_guard lock(mutex_);
+  memory_.share(ptr);
+}
+
+void ProfilingSession::on_shared_handle(CUmemGenericAllocationHandle handle) {
+  std::lock_guard lock(mutex_);
+  memory_.share_handle(handle);
+}
+
+void ProfilingSession::on_handle_released(CUmemGenericAllocationHandle handle) {
+  std::lock_guard lock(mutex_);
+  memory_.release_handle(handle);
 }
 
 void ProfilingSession::on_module_loaded(std::string_view cubin) { globals_.on_cubin_loaded(cubin); }

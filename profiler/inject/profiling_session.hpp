@@ -54,7 +54,12 @@ class ProfilingSession {
   // Before an API call that changes device memory (or may let the host see it changed).
   void end_batch();
   void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
+  void on_mapping(CUcontext context, CUdeviceptr ptr, std::size_t bytes, CUmemGenericAllocationHandle handle);
   void on_free(CUdeviceptr ptr);
+  // Memory shared with other processes (DeviceMemoryTracker::share): no longer saved for replay.
+  void on_shared(CUdeviceptr ptr);
+  void on_shared_handle(CUmemGenericAllocationHandle handle);
+  void on_handle_released(CUmemGenericAllocationHandle handle);
   // On whatever thread loads the module, the replay thread included: takes no session lock.
   void on_module_loaded(std::string_view cubin);
   void on_module_unload();

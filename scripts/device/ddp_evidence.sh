@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `roofline profile` on a program across two GPUs (tests/profile/ddp_step.py under torchrun: one
+# process per GPU, NCCL all-reducing the gradients), on a machine with two GPUs: the program
+# alone, trace-only and with counters, each with a time limit (a hang is stopped with SIGTERM, so
+# roofline stores what it had), and what the database holds per process. Run from the repo root
+# with .device/ unpacked (scripts/device/pack.sh); writes $OUT/ddp and $OUT/ddp.tar.gz.
+set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
+R=$PWD/.device/bin/roofline
+E=$OUT/ddp && mkdir -p $E
+facts $E/facts.txt
+nvidia-smi -L >> $E/facts.txt
+python3 -c 'import torch; print("torch", torch.__version__, "nccl", ".".join(map(str, torch.cuda.nccl.version())))' >> $E/facts.txt 2>&1
+T="torchrun --standalone --nproc_per_node=2 tests/profile/ddp_step.py"
+timed() { local name=$1 limit=$2; shift 2; local s=$(date +%s%N); timeout $limit "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
+timed alone 120 $T
+timed trace 120 $R profile --no-counters --db $E/trace.db -- $T
+timed profile 240 $R profile --db $E/ddp.db -- $T
+$R query --db $E/ddp.db "SELECT pid, device, count(*) AS launches, sum(counter_status = 'collected') AS with_counters, \
+sum(kernel LIKE 'nccl%') AS nccl FROM v_profile_launches GROUP BY pid, device ORDER BY device" > $E/processes.txt 2>&1
+$R query --db $E/ddp.db "SELECT DISTINCT kernel, counter_status, counter_note FROM v_profile_launches WHERE kernel LIKE 'nccl%'" \
+  > $E/nccl.txt 2>&1
+tar -C $OUT -czf $OUT/ddp.tar.gz ddp
+cat $E/facts.txt $E/wall.txt $E/processes.txt; grep -h "results" $E/*.out | sort | uniq -c
