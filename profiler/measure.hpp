@@ -64,10 +64,10 @@ class MeasureSession {
 
   // Measures one launch configuration with runner (made for launch.kernel).
   Measurement measure(KernelRunner& runner, const Launch& launch);
-  // Measures several, in order: each is prepared, verified and timed in turn (on_start(i) is
-  // called as job i begins), then the counters of all verified jobs are collected together
-  // (CuptiCollector's batch: one replay sequence for all). Every job's buffers stay allocated
-  // until the batch is done: size batches to the device's free memory.
+  // Measures several, in order: each is prepared and verified (once per runner: MeasureJob) and
+  // timed in turn (on_start(i) is called as job i begins), then the counters of all verified jobs
+  // are collected together (CuptiCollector's batch: one replay sequence for all). Every job's
+  // buffers stay allocated until the batch is done: size batches to the device's free memory.
   std::vector<Measurement> measure(std::span<const MeasureJob> jobs,
                                    const std::function<void(std::size_t)>& on_start = {});
 
