@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <regex>
 #include <thread>
 
 #include "analysis/counter_analysis.hpp"
@@ -38,7 +39,7 @@ namespace {
 struct ProfileOptions {
   std::vector<std::string> command;
   std::string db = "roofline.db";
-  std::string kernel_regex, name_base = "function";
+  std::string kernel_regex, no_replay, name_base = "function";
   std::int64_t launch_skip = 0, launch_count = -1;
   int device = -1, batch = 64;
   std::vector<std::string> extra_metrics;
@@ -90,6 +91,7 @@ void set_injection_environment(const ProfileOptions& o, const fs::path& spool, c
   ::setenv("ROOFLINE_INJECT_SPOOL", spool.c_str(), 1);
   ::setenv("ROOFLINE_INJECT_METRICS", metrics.c_str(), 1);
   ::setenv("ROOFLINE_INJECT_KERNEL_REGEX", o.kernel_regex.c_str(), 1);
+  ::setenv("ROOFLINE_INJECT_NO_REPLAY", o.no_replay.c_str(), 1);
   ::setenv("ROOFLINE_INJECT_NAME_BASE", o.name_base.c_str(), 1);
   ::setenv("ROOFLINE_INJECT_LAUNCH_SKIP", std::to_string(o.launch_skip).c_str(), 1);
   ::setenv("ROOFLINE_INJECT_LAUNCH_COUNT", std::to_string(o.launch_count).c_str(), 1);
@@ -243,6 +245,20 @@ int profile(const ProfileOptions& o) {
 
 }  // namespace
 
+namespace {
+
+// A CLI11 validator: "" for a valid ECMAScript regular expression, else why not.
+std::string is_regex(const std::string& s) {
+  try {
+    std::regex(s, std::regex::ECMAScript);
+    return {};
+  } catch (const std::regex_error& e) {
+    return fmt::format("not a regular expression ({})", e.what());
+  }
+}
+
+}  // namespace
+
 void add_profile_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("profile", "Run any CUDA program and measure every kernel it launches");
   auto o = std::make_shared<ProfileOptions>();
@@ -250,7 +266,13 @@ void add_profile_command(CLI::App& app) {
   cmd->add_option("--db", o->db, "the database the run is stored in")->capture_default_str();
   cmd->add_option("--kernel-name", o->kernel_regex,
                   "collect counters only for launches whose name matches this regular expression (ECMAScript, "
-                  "searched anywhere in the name given by --kernel-name-base)");
+                  "searched anywhere in the name given by --kernel-name-base)")
+      ->check(is_regex);
+  cmd->add_option("--no-replay", o->no_replay,
+                  "never replay launches whose name matches this regular expression (as --kernel-name): their "
+                  "durations are recorded without counters. For kernels that wait for other GPUs or processes, "
+                  "which a replay would leave waiting for ever (NCCL's are never replayed)")
+      ->check(is_regex);
   cmd->add_option("--kernel-name-base", o->name_base,
                   "which name --kernel-name matches: function (no return type, namespaces, templates or "
                   "parameters, as ncu's default), demangled or mangled")
@@ -281,6 +303,7 @@ void add_profile_command(CLI::App& app) {
       "  roofline profile -- ./my_app --size 4096\n"
       "  roofline profile --kernel-name 'gemm|softmax' --launch-count 5 -- python3 train.py\n"
       "  roofline profile --no-counters -- ./my_app        # durations only\n"
+      "  roofline profile --no-replay 'allreduce' -- ./app  # a kernel of its own that waits for other GPUs\n"
       "  roofline profile --html app.html -- ./my_app     # and its report\n"
       "  roofline query \"SELECT * FROM v_profile_kernels WHERE run_id = (SELECT max(id) FROM runs)\"");
   cmd->callback([o] {

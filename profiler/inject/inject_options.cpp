@@ -39,6 +39,8 @@ InjectOptions options_from_environment() {
   }
   const std::string regex = env("ROOFLINE_INJECT_KERNEL_REGEX");
   if (!regex.empty()) o.kernel_regex.emplace(regex, std::regex::ECMAScript | std::regex::optimize);
+  const std::string no_replay = env("ROOFLINE_INJECT_NO_REPLAY");
+  if (!no_replay.empty()) o.no_replay.emplace(no_replay, std::regex::ECMAScript | std::regex::optimize);
   const std::string base = env("ROOFLINE_INJECT_NAME_BASE");
   if (base == "demangled") o.name_base = NameBase::demangled;
   else if (base == "mangled") o.name_base = NameBase::mangled;

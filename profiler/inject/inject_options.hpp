@@ -16,6 +16,7 @@ struct InjectOptions {
   std::string spool_dir;             // ROOFLINE_INJECT_SPOOL: one <pid>.jsonl per process
   std::vector<std::string> metrics;  // ROOFLINE_INJECT_METRICS (comma-separated); empty: trace only
   std::optional<std::regex> kernel_regex;  // ROOFLINE_INJECT_KERNEL_REGEX
+  std::optional<std::regex> no_replay;     // ROOFLINE_INJECT_NO_REPLAY: launches never replayed
   NameBase name_base = NameBase::function;  // ROOFLINE_INJECT_NAME_BASE
   std::int64_t launch_skip = 0;             // ROOFLINE_INJECT_LAUNCH_SKIP: matching launches skipped first
   std::int64_t launch_count = -1;           // ROOFLINE_INJECT_LAUNCH_COUNT: matching launches profiled (-1: all)

@@ -178,16 +178,19 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
     return;  // recorded into a graph, not run now: its kernels are seen when the graph is launched
   const std::string mangled = cb.symbolName != nullptr ? cb.symbolName : "";
   const std::string demangled = demangle_symbol(mangled);
+  const std::string match_name = name_for_matching(mangled, demangled, options_.name_base);
   if (launch->why_not_replayable.empty() && is_communication_kernel(mangled))
     launch->why_not_replayable = "it is a communication kernel (NCCL): it waits for its peers' kernels on the other "
                                  "GPUs, so replayed alone it would wait for ever";
+  if (launch->why_not_replayable.empty() && options_.no_replay && std::regex_search(match_name, *options_.no_replay))
+    launch->why_not_replayable = "--no-replay matched it: it is never replayed";
   const FunctionAttributes attrs = attributes(launch->function());
   CUdevice device = 0;
   cuCtxGetDevice(&device);
   std::uint32_t context_id = 0, stream_id = 0;
   cuptiGetContextId(cb.context, &context_id);
   cuptiGetStreamIdEx(cb.context, launch->stream(), per_thread_stream(cbid) ? 1 : 0, &stream_id);
-  const bool selected = select(name_for_matching(mangled, demangled, options_.name_base), device);
+  const bool selected = select(match_name, device);
   add_program_launch(cb.correlationId);
   JsonLine line;
   line.field("type", "launch").field("seq", static_cast<long long>(++seq_))

@@ -28,7 +28,12 @@ TEST(InjectOptions, ReadFromTheEnvironment) {
   ::setenv("ROOFLINE_INJECT_KERNEL_REGEX", "add|mul", 1);
   ::setenv("ROOFLINE_INJECT_LAUNCH_SKIP", "3", 1);
   ::setenv("ROOFLINE_INJECT_NAME_BASE", "mangled", 1);
+  ::setenv("ROOFLINE_INJECT_NO_REPLAY", "custom_all_?reduce", 1);
   const InjectOptions o = options_from_environment();
+  ASSERT_TRUE(o.no_replay.has_value());
+  EXPECT_TRUE(std::regex_search("_Z16custom_allreducePf", *o.no_replay));
+  EXPECT_FALSE(std::regex_search("_Z3addPf", *o.no_replay));
+  ::unsetenv("ROOFLINE_INJECT_NO_REPLAY");
   ASSERT_EQ(o.metrics.size(), 2u);
   EXPECT_EQ(o.metrics[1], "gpu__time_duration.sum");
   ASSERT_TRUE(o.kernel_regex.has_value());
