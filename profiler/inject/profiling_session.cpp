@@ -179,11 +179,7 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
   const std::string mangled = cb.symbolName != nullptr ? cb.symbolName : "";
   const std::string demangled = demangle_symbol(mangled);
   const std::string match_name = name_for_matching(mangled, demangled, options_.name_base);
-  if (launch->why_not_replayable.empty() && is_communication_kernel(mangled))
-    launch->why_not_replayable = "it is a communication kernel (NCCL): it waits for its peers' kernels on the other "
-                                 "GPUs, so replayed alone it would wait for ever";
-  if (launch->why_not_replayable.empty() && options_.no_replay && std::regex_search(match_name, *options_.no_replay))
-    launch->why_not_replayable = "--no-replay matched it: it is never replayed";
+  if (launch->why_not_replayable.empty()) launch->why_not_replayable = why_never_replayed(mangled, match_name);
   const FunctionAttributes attrs = attributes(launch->function());
   CUdevice device = 0;
   cuCtxGetDevice(&device);
@@ -280,6 +276,15 @@ void ProfilingSession::on_graph_exec_call(CUpti_CallbackId cbid, const void* par
 // runs, its kernels replayed in topological order from there with its memsets and copies in
 // their places (each counted kernel after an L2 flush), and the memory put back before the
 // program's own launch of the graph goes ahead.
+std::string ProfilingSession::why_never_replayed(const std::string& mangled, const std::string& match_name) const {
+  if (is_communication_kernel(mangled))
+    return "it is a communication kernel (NCCL): it waits for its peers' kernels on the other GPUs, so replayed "
+           "alone it would wait for ever";
+  if (options_.no_replay && std::regex_search(match_name, *options_.no_replay))
+    return "--no-replay matched it: it is never replayed";
+  return {};
+}
+
 void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
   std::lock_guard lock(mutex_);
   end_batch();
@@ -296,16 +301,26 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
   CUdevice device = 0;
   cuCtxGetDevice(&device);
   bool any = false;
+  std::string never;  // why a kernel of the graph is never replayed: then neither is the graph
   for (auto& k : operations) {
     if (k->kernel_launches() == 0) continue;  // a memset or copy node, replayed in its place
     const char* name = nullptr;
     cuFuncGetName(&name, k->function());
     const std::string mangled = name != nullptr ? name : "";
+    const std::string match_name = name_for_matching(mangled, demangle_symbol(mangled), options_.name_base);
     k->name = mangled;
     k->correlation = cb.correlationId;
-    k->counted = select(name_for_matching(mangled, demangle_symbol(mangled), options_.name_base), device);
+    k->counted = select(match_name, device);
     any = any || k->counted;
+    if (const std::string why = why_never_replayed(mangled, match_name); !why.empty() && never.empty())
+      never = "the graph holds " + kernel_display_name(demangle_symbol(mangled)) + ", and " + why;
     globals_.add_module_of(cb.context, k->function(), memory_);
+  }
+  if (!never.empty()) {
+    for (auto& k : operations)
+      if (k->counted)
+        write_counters(k->correlation, k->graph_index, "timing-only", "counters not collected: " + never, 0, "{}", k.get());
+    return;
   }
   if (any) replay_graph(cb.context, device, operations);
 }

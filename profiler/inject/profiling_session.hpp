@@ -88,6 +88,8 @@ class ProfilingSession {
   void collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
                          const DeviceMemoryTracker::Snapshot& saved);
   void replay_graph(CUcontext context, CUdevice device, std::vector<std::unique_ptr<CapturedLaunch>>& operations);
+  // Why a kernel is never replayed (an NCCL kernel, or one --no-replay names), or "".
+  std::string why_never_replayed(const std::string& mangled, const std::string& match_name) const;
 
   InjectOptions options_;
   SpoolWriter& spool_;
