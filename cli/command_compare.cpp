@@ -45,8 +45,8 @@ void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, const std::str
     if (only.empty()) return;
     out << fmt::format("only in {} ({} launched none of them):\n", in, not_in);
     for (const auto& k : only)
-      out << fmt::format("  {}  {} launch{}, {} in all\n", names.at(k.kernel), k.launches, k.launches == 1 ? "" : "es",
-                         format_duration(k.total_s));
+      out << fmt::format("  {}  {} launch{}, {} in all\n", escape_control_characters(names.at(k.kernel)), k.launches,
+                         k.launches == 1 ? "" : "es", format_duration(k.total_s));
   };
   if (diffs.empty()) {
     out << fmt::format("{} and {} have no kernel in common\n", a, b);
