@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # docs/results/ddp-program.md: `roofline profile` on a program across two GPUs
-# (scripts/device/ddp_evidence.sh on a two-GPU machine, its output in docs/results/h200/ddp/).
+# (scripts/device/ddp_evidence.sh on a two-GPU machine, its output in docs/results/h200/ddp/: the
+# run's database, and one per way NCCL shared its buffers).
 # Usage: scripts/evidence/write_ddp_doc.sh ROOFLINE
 set -euo pipefail
 R=$1
@@ -43,8 +44,8 @@ waits for its peers' kernels on the other GPUs, so replayed alone it can wait fo
   through the virtual memory API, as NCCL's buffers can be) is neither saved nor restored for
   replay: a peer may write it while this process replays, and a restore would undo that
   (`profiler/inject/device_memory_tracker.hpp`). This second change came from reading what
-  replay does, not from a run that showed it; which of the two paths this NCCL took was not
-  recorded.
+  replay does, not from a run that showed it; the program was then profiled with NCCL taking
+  each of the two ways (below), correct both times.
 
 ## The run
 
@@ -54,12 +55,23 @@ echo "|---|---:|"
 echo "| the program alone | $(ms alone $G) ms |"
 echo "| \`roofline profile --no-counters\` | $(ms trace $G) ms |"
 echo "| \`roofline profile\` (default counters) | $(ms profile $G) ms |"
+echo "| the same, NCCL sharing its buffers through legacy CUDA IPC (\`NCCL_CUMEM_ENABLE=0\`) | $(ms profile_cumem0 $G) ms |"
+echo "| the same, NCCL sharing them through the virtual memory API (\`NCCL_CUMEM_ENABLE=1\`) | $(ms profile_cumem1 $G) ms |"
 echo
-echo "Every rank printed \"results correct\" in each of the three runs, with the same losses and"
+echo "Every rank printed \"results correct\" in each of the five runs, with the same losses and"
 echo "parameters:"
 echo
 echo '```'
-for r in alone trace profile; do grep -h "ddp_step" "$raw/$r.out" | sort | sed "s/^/$r: /"; done
+for r in alone trace profile profile_cumem0 profile_cumem1; do grep -h "ddp_step" "$raw/$r.out" | sort | sed "s/^/$r: /"; done
+echo '```'
+echo
+echo "How NCCL connected the two GPUs in the last two runs (its log, \`NCCL_DEBUG=INFO\`), the first"
+echo "channel each way:"
+echo
+echo '```'
+for c in 0 1; do
+  grep -h "Channel 00/0 .* via P2P" "$raw/profile_cumem$c.out" "$raw/profile_cumem$c.err" | sed 's/.*NCCL INFO /NCCL_CUMEM_ENABLE='$c': /' | sort
+done
 echo '```'
 echo
 echo "roofline recorded $(recorded "$R" $G/ddp.db) (\`torchrun\` itself is a third"
