@@ -272,10 +272,6 @@ void ProfilingSession::on_graph_exec_call(CUpti_CallbackId cbid, const void* par
   graphs_.on_changed(*change);
 }
 
-// A graph's kernel nodes are profiled one by one, as ncu does: its memory is saved before it
-// runs, its kernels replayed in topological order from there with its memsets and copies in
-// their places (each counted kernel after an L2 flush), and the memory put back before the
-// program's own launch of the graph goes ahead.
 std::string ProfilingSession::why_never_replayed(const std::string& mangled, const std::string& match_name) const {
   if (is_communication_kernel(mangled))
     return "it is a communication kernel (NCCL): it waits for its peers' kernels on the other GPUs, so replayed "
@@ -285,6 +281,11 @@ std::string ProfilingSession::why_never_replayed(const std::string& mangled, con
   return {};
 }
 
+// A graph's kernel nodes are profiled one by one, as ncu does: its memory is saved before it
+// runs, its kernels replayed in topological order from there with its memsets and copies in
+// their places (each counted kernel after an L2 flush), and the memory put back before the
+// program's own launch of the graph goes ahead. A graph holding a kernel that is never replayed
+// is not replayed either.
 void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
   std::lock_guard lock(mutex_);
   end_batch();
