@@ -41,7 +41,8 @@ void print_kernel_diffs(const RunRecord& ra, const RunRecord& rb, const std::str
   for (const auto& k : only_b) kernels.push_back(k.kernel);
   const auto names = distinct_display_names(kernels);
   // Kernels one run launched and the other did not: a regression check must not drop them.
-  const auto print_only = [&](const std::vector<KernelPresence>& only, const std::string& in, const std::string& not_in) {
+  const auto print_only = [&](const std::vector<KernelPresence>& only, const std::string& in,
+                              const std::string& not_in) {
     if (only.empty()) return;
     out << fmt::format("only in {} ({} launched none of them):\n", in, not_in);
     for (const auto& k : only)

@@ -23,7 +23,8 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--md", paths->md, "write the markdown report here (its chart as .svg beside it)");
   cmd->add_option("--json", paths->json, "write the whole run as JSON here");
   cmd->add_option("--csv", paths->csv, "write the run's values as CSV here (launch x metric)");
-  cmd->footer("Without a file option it prints the run's launch table (a profile or import run: its kernels by time lost).\n"
+  cmd->footer("Without a file option it prints the run's launch table (a profile or import run: its kernels by\n"
+              "time lost).\n"
               "Example: roofline report --run latest --html report.html --md report.md");
   cmd->callback([=] {
     const InterruptScope stop_cleanly;  // between report files

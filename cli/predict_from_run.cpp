@@ -55,7 +55,8 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
     ++shown;
     const double measured = rec.analysis.duration_s;
     if (l.counter_status != CounterStatus::collected || measured <= 0) {
-      t.add_row({std::to_string(index), names.at(l.id.demangled), run.gpu.id, format_duration(measured), "-", target.gpu.id, "-", "-",
+      t.add_row({std::to_string(index), names.at(l.id.demangled), run.gpu.id, format_duration(measured), "-",
+                 target.gpu.id, "-", "-",
                  "no counters: " + std::string(to_string(l.counter_status))});
       continue;
     }

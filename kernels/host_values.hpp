@@ -37,7 +37,8 @@ void fill_values(InputValues v, DType t, std::uint64_t seed, std::uint64_t strea
 template <typename F>
 auto parallel_chunks(std::int64_t n, F f, std::int64_t item_elements = 1) {
   using R = decltype(f(std::int64_t{}, std::int64_t{}));
-  const std::int64_t min_chunk = std::max<std::int64_t>((std::int64_t{1} << 20) / std::max<std::int64_t>(item_elements, 1), 1);
+  const std::int64_t min_chunk =
+      std::max<std::int64_t>((std::int64_t{1} << 20) / std::max<std::int64_t>(item_elements, 1), 1);
   const std::int64_t workers = std::clamp<std::int64_t>(
       std::min<std::int64_t>(std::thread::hardware_concurrency(), (n + min_chunk - 1) / min_chunk), 1, 64);
   const std::int64_t chunk = (n + workers - 1) / workers;

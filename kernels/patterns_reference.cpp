@@ -154,7 +154,8 @@ std::vector<double> column_sums(std::span<const float> a, std::int64_t cols) {
       [&](std::int64_t begin, std::int64_t end) {
         std::vector<double> s(static_cast<std::size_t>(cols));
         for (std::int64_t r = begin; r < end; ++r)
-          for (std::int64_t c = 0; c < cols; ++c) s[static_cast<std::size_t>(c)] += a[static_cast<std::size_t>(r * cols + c)];
+          for (std::int64_t c = 0; c < cols; ++c)
+            s[static_cast<std::size_t>(c)] += a[static_cast<std::size_t>(r * cols + c)];
         return s;
       },
       cols);

@@ -95,7 +95,8 @@ ReportTable profile_counters_table(const RunRecord& r) {
     ++i;
     for (const auto& c : rec.launch.counters) {
       const MetricInfo* m = find_metric(c.name);
-      t.rows.push_back({num(std::to_string(i)), text(names.at(rec.launch.id.demangled)), text(c.name), num(format_number(c.value, 6)),
+      t.rows.push_back({num(std::to_string(i)), text(names.at(rec.launch.id.demangled)), text(c.name),
+                        num(format_number(c.value, 6)),
                         text(m ? std::string(m->unit) : "")});
     }
   }

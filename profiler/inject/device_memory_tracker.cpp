@@ -14,7 +14,8 @@ void DeviceMemoryTracker::remove(CUdeviceptr ptr) { allocations_.erase(ptr); }
 
 void DeviceMemoryTracker::share(CUdeviceptr ptr) { remove(ptr); }
 
-void DeviceMemoryTracker::map(CUcontext context, CUdeviceptr ptr, std::size_t bytes, CUmemGenericAllocationHandle handle) {
+void DeviceMemoryTracker::map(CUcontext context, CUdeviceptr ptr, std::size_t bytes,
+                              CUmemGenericAllocationHandle handle) {
   mapped_[handle].push_back(ptr);
   if (!shared_handles_.contains(handle)) add(context, ptr, bytes);
 }

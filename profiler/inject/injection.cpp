@@ -99,9 +99,11 @@ void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemExportToShareableHandle:
       g_session->on_shared_handle(static_cast<const cuMemExportToShareableHandle_params*>(cb.functionParams)->handle);
       break;
-    case CUPTI_DRIVER_TRACE_CBID_cuMemImportFromShareableHandle:
-      g_session->on_shared_handle(*static_cast<const cuMemImportFromShareableHandle_params*>(cb.functionParams)->handle);
+    case CUPTI_DRIVER_TRACE_CBID_cuMemImportFromShareableHandle: {
+      const auto* p = static_cast<const cuMemImportFromShareableHandle_params*>(cb.functionParams);
+      g_session->on_shared_handle(*p->handle);
       break;
+    }
     case CUPTI_DRIVER_TRACE_CBID_cuMemRelease:
       g_session->on_handle_released(static_cast<const cuMemRelease_params*>(cb.functionParams)->handle);
       break;

@@ -320,7 +320,8 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
   if (!never.empty()) {
     for (auto& k : operations)
       if (k->counted)
-        write_counters(k->correlation, k->graph_index, "timing-only", "counters not collected: " + never, 0, "{}", k.get());
+        write_counters(k->correlation, k->graph_index, "timing-only", "counters not collected: " + never, 0, "{}",
+                       k.get());
     return;
   }
   if (any) replay_graph(cb.context, device, operations);

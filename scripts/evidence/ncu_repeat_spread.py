@@ -2,9 +2,9 @@
 """How far ncu's own counts of one kernel spread over its repeated, identical launches: the same
 function, template arguments, grid and block, and the same work (its tensor-pipe operations and
 FP instructions by type, counts that do not depend on timing: a persistent GEMM keeps its grid
-whatever its shape), launched again (a training step repeated). Counts that move between such launches in ncu alone are timing-dependent (a
-warp-specialized GEMM polls shared-memory barriers until its data lands), and no second tool
-can match them launch for launch.
+whatever its shape), launched again (a training step repeated). Counts that move between such
+launches in ncu alone are not fixed by the launch, and no second tool can match them launch for
+launch.
 
 Usage: ncu_repeat_spread.py NCU_CSV METRIC... > part.md
 NCU_CSV: `ncu --csv --page raw --print-units base ...`. Prints a markdown table of the groups of

@@ -349,7 +349,8 @@ TEST(ProfilerGpu, SharedRunnerIsPreparedAndVerifiedOnce) {
   if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
   ASSERT_EQ(m[0].counter_status, CounterStatus::collected) << m[0].counter_note;
   ASSERT_EQ(m[1].counter_status, CounterStatus::collected) << m[1].counter_note;
-  EXPECT_NEAR(value(m[0], metric::dram_bytes_read), 4.0 * static_cast<double>(cold.n), 0.08 * static_cast<double>(cold.n));
+  EXPECT_NEAR(value(m[0], metric::dram_bytes_read), 4.0 * static_cast<double>(cold.n),
+              0.08 * static_cast<double>(cold.n));
   EXPECT_LT(value(m[1], metric::dram_bytes_read), 0.5 * 4.0 * static_cast<double>(cold.n));
 
   Launch other = cold;
