@@ -10,6 +10,7 @@
 #include "models/gpu_catalog.hpp"
 #include "models/launch_cost.hpp"
 #include "reports/format.hpp"
+#include "reports/profile_tables.hpp"
 #include "reports/sqlite_store.hpp"
 #include "reports/text_table.hpp"
 
@@ -44,9 +45,7 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
   TextTable t;
   for (const auto* h : {"#", "kernel", "measured on", "measured", "limiter", "predicted on", "predicted", "ratio", "bound"})
     t.add_column(h, std::string_view(h) == "kernel" || std::string_view(h) == "limiter" ? Align::left : Align::right);
-  std::vector<std::string> demangled;
-  for (const auto& rec : run.profiled) demangled.push_back(rec.launch.id.demangled);
-  const auto names = distinct_display_names(demangled);
+  const auto names = kernel_display_names(run);
   std::size_t shown = 0, index = 0;
   for (const auto& rec : run.profiled) {
     ++index;

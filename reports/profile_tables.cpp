@@ -20,13 +20,6 @@ std::vector<ProfiledLaunchView> views(const RunRecord& r) {
   return v;
 }
 
-// Every kernel of the run under a short name of its own (distinct_display_names).
-std::map<std::string, std::string> display_names(const RunRecord& r) {
-  std::vector<std::string> demangled;
-  for (const auto& l : r.profiled) demangled.push_back(l.launch.id.demangled);
-  return distinct_display_names(demangled);
-}
-
 std::string shape(const Dim3& d) { return fmt::format("{}x{}x{}", d.x, d.y, d.z); }
 
 // "dram 96.8 %, l2 40.1 %, issue 12.0 %": the busiest units first.
@@ -39,13 +32,19 @@ std::string top_loads(const CounterAnalysis& a, std::size_t n = 3) {
 
 }  // namespace
 
+std::map<std::string, std::string> kernel_display_names(const RunRecord& r) {
+  std::vector<std::string> demangled;
+  for (const auto& l : r.profiled) demangled.push_back(l.launch.id.demangled);
+  return distinct_display_names(demangled);
+}
+
 ReportTable profile_kernels_table(const RunRecord& r) {
   ReportTable t{"kernels", "Kernels, by time lost against speed of light",
                 "Speed of light (SOL): what a launch would take with its busiest unit at its ceiling (never less than "
                 "the launch floor); time lost = duration − SOL, summed over the kernel's launches. Share: of the "
                 "program's GPU time (the launches' durations summed).",
                 {"kernel", "launches", "total", "share", "limiter", "SOL", "lost"}, {}, "no kernel launches were recorded"};
-  const auto names = display_names(r);
+  const auto names = kernel_display_names(r);
   for (const auto& k : summarise_by_kernel(views(r))) {
     const bool counted = !k.limiter.empty();
     ReportCell name = text(names.at(k.kernel));
@@ -66,7 +65,7 @@ ReportTable profile_launches_table(const RunRecord& r) {
                 {"#", "pid", "kernel", "grid", "block", "regs", "duration", "limiter", "busiest units", "SOL", "counters"},
                 {},
                 "no kernel launches were recorded"};
-  const auto names = display_names(r);
+  const auto names = kernel_display_names(r);
   std::size_t i = 0;
   for (const auto& rec : r.profiled) {
     const ProfiledLaunch& l = rec.launch;
@@ -89,7 +88,7 @@ ReportTable profile_launches_table(const RunRecord& r) {
 ReportTable profile_counters_table(const RunRecord& r) {
   ReportTable t{"profiled-counters", "Counters", "Every counter of every launch, under its Nsight Compute name.",
                 {"#", "kernel", "metric", "value", "unit"}, {}, "no counters were collected"};
-  const auto names = display_names(r);
+  const auto names = kernel_display_names(r);
   std::size_t i = 0;
   for (const auto& rec : r.profiled) {
     ++i;
