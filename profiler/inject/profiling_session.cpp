@@ -179,7 +179,6 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
   const std::string mangled = cb.symbolName != nullptr ? cb.symbolName : "";
   const std::string demangled = demangle_symbol(mangled);
   const std::string match_name = name_for_matching(mangled, demangled, options_.name_base);
-  if (launch->why_not_replayable.empty()) launch->why_not_replayable = why_never_replayed(mangled, match_name);
   const FunctionAttributes attrs = attributes(launch->function());
   CUdevice device = 0;
   cuCtxGetDevice(&device);
@@ -200,6 +199,7 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
   if (cupti_metrics_.empty()) return;
   launch->correlation = cb.correlationId;
   launch->counted = selected;
+  if (launch->why_not_replayable.empty()) launch->why_not_replayable = why_never_replayed(mangled, match_name);
   // A launch that cannot be replayed ends the batch before it runs (the replay could not
   // re-create what it does) and gets no counters.
   if (!launch->why_not_replayable.empty()) {
@@ -308,13 +308,14 @@ void ProfilingSession::on_graph_launch(const CUpti_CallbackData& cb) {
     const char* name = nullptr;
     cuFuncGetName(&name, k->function());
     const std::string mangled = name != nullptr ? name : "";
-    const std::string match_name = name_for_matching(mangled, demangle_symbol(mangled), options_.name_base);
+    const std::string demangled = demangle_symbol(mangled);
+    const std::string match_name = name_for_matching(mangled, demangled, options_.name_base);
     k->name = mangled;
     k->correlation = cb.correlationId;
     k->counted = select(match_name, device);
     any = any || k->counted;
     if (const std::string why = why_never_replayed(mangled, match_name); !why.empty() && never.empty())
-      never = "the graph holds " + kernel_display_name(demangle_symbol(mangled)) + ", and " + why;
+      never = "the graph holds " + kernel_display_name(demangled) + ", and " + why;
     globals_.add_module_of(cb.context, k->function(), memory_);
   }
   if (!never.empty()) {
