@@ -243,10 +243,6 @@ int profile(const ProfileOptions& o) {
   return exit_code;
 }
 
-}  // namespace
-
-namespace {
-
 // A CLI11 validator: "" for a valid ECMAScript regular expression, else why not.
 std::string is_regex(const std::string& s) {
   try {
