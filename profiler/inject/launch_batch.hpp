@@ -16,14 +16,14 @@
 #include <vector>
 
 #include "profiler/inject/captured_launch.hpp"
-#include "profiler/inject/device_memory_tracker.hpp"
+#include "profiler/inject/device_memory_snapshot.hpp"
 
 namespace roofline::inject {
 
 struct LaunchBatch {
   CUcontext context = nullptr;
   CUdevice device = 0;
-  std::unique_ptr<DeviceMemoryTracker::Snapshot> saved;
+  std::unique_ptr<DeviceMemorySnapshot> saved;
   std::vector<std::unique_ptr<CapturedLaunch>> launches;
   int counted = 0;
   bool open() const { return context != nullptr; }

@@ -223,7 +223,7 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
       laps.lap("counters set up");
       if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the launch");
       laps.lap("synchronized");
-      batch_.saved = std::make_unique<DeviceMemoryTracker::Snapshot>(memory_, cb.context, cp.stream);
+      batch_.saved = std::make_unique<DeviceMemorySnapshot>(memory_, cb.context, cp.stream);
       laps.lap("memory saved");
       // The copy left the L2 full of its dirty lines, which the program's next launches would
       // write back on their own time: written back now, as a flush before a pass does.
@@ -334,7 +334,7 @@ void ProfilingSession::replay_graph(CUcontext context, CUdevice device,
     if (counters_failed_) throw std::runtime_error(counters_failure_);
     ContextProfiler& cp = profiler_for(context);
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the graph");
-    const DeviceMemoryTracker::Snapshot saved(memory_, context, cp.stream);
+    const DeviceMemorySnapshot saved(memory_, context, cp.stream);
     const KernelActivityPaused paused;
     with_counters(context, device, cp, [&] {
       replayer_.run(context, [&] {
@@ -378,7 +378,7 @@ void ProfilingSession::write_counters(std::uint64_t correlation, int graph_index
 }
 
 void ProfilingSession::collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
-                                         const DeviceMemoryTracker::Snapshot& saved) {
+                                         const DeviceMemorySnapshot& saved) {
   std::vector<CounterJob> jobs;
   for (auto& l : launches) jobs.push_back({l.get(), CacheState::cold, l->counted});
   CUstream stream = cp.stream;

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "profiler/inject/device_memory_snapshot.hpp"
 #include "profiler/inject/device_memory_tracker.hpp"
 #include "profiler/inject/graph_kernels.hpp"
 #include "profiler/inject/inject_options.hpp"
@@ -86,7 +87,7 @@ class ProfilingSession {
                       int passes, const std::string& values_json, const CapturedLaunch* graph_kernel = nullptr);
   // Replays jobs from saved (restored before each pass) and writes each counted one's counters.
   void collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
-                         const DeviceMemoryTracker::Snapshot& saved);
+                         const DeviceMemorySnapshot& saved);
   void replay_graph(CUcontext context, CUdevice device, std::vector<std::unique_ptr<CapturedLaunch>>& operations);
   // Why a kernel is never replayed (an NCCL kernel, or one --no-replay names), or "".
   std::string why_never_replayed(const std::string& mangled, const std::string& match_name) const;

@@ -1,0 +1,79 @@
+// Which allocations a replay saves and restores: the tracker's bookkeeping, no driver, no GPU.
+#include "profiler/inject/device_memory_tracker.hpp"
+
+#include <gtest/gtest.h>
+
+#include <utility>
+#include <vector>
+
+namespace roofline::inject {
+namespace {
+
+const auto ctx_a = reinterpret_cast<CUcontext>(0xa);
+const auto ctx_b = reinterpret_cast<CUcontext>(0xb);
+
+std::vector<std::pair<CUdeviceptr, std::size_t>> saved(const DeviceMemoryTracker& t, CUcontext c) {
+  std::vector<std::pair<CUdeviceptr, std::size_t>> v;
+  for (const auto& r : t.saved_regions(c)) v.emplace_back(r.ptr, r.bytes);
+  return v;
+}
+
+using Saved = std::vector<std::pair<CUdeviceptr, std::size_t>>;
+
+TEST(DeviceMemoryTracker, SavesEachContextsLiveAllocations) {
+  DeviceMemoryTracker t;
+  t.add(ctx_a, 0x1000, 256);
+  t.add(ctx_b, 0x2000, 512);
+  t.add(ctx_a, 0x3000, 128);
+  t.add(ctx_a, 0, 64);       // a failed allocation returns no address
+  t.add(ctx_a, 0x4000, 0);   // nor does an empty one hold anything
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x1000, 256}, {0x3000, 128}}));
+  t.remove(0x1000);
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x3000, 128}}));
+  t.forget_context(ctx_a);
+  EXPECT_TRUE(saved(t, ctx_a).empty());
+  EXPECT_EQ(saved(t, ctx_b), (Saved{{0x2000, 512}}));
+}
+
+TEST(DeviceMemoryTracker, MemorySharedByIpcIsNotSaved) {
+  DeviceMemoryTracker t;
+  t.add(ctx_a, 0x1000, 256);
+  t.add(ctx_a, 0x2000, 256);
+  t.share(0x1000);
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x2000, 256}}));
+}
+
+TEST(DeviceMemoryTracker, AnExportedHandleIsNotSavedWhereverItIsMapped) {
+  DeviceMemoryTracker t;
+  t.map(ctx_a, 0x10000, 4096, 7);
+  t.map(ctx_a, 0x20000, 4096, 7);  // the same physical memory at a second address
+  t.map(ctx_a, 0x30000, 4096, 8);
+  t.share_handle(7);
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x30000, 4096}}));
+  t.map(ctx_a, 0x40000, 4096, 7);  // mapped again after the export: still shared
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x30000, 4096}}));
+}
+
+TEST(DeviceMemoryTracker, AReleasedHandlesValueStartsAfresh) {
+  DeviceMemoryTracker t;
+  t.map(ctx_a, 0x10000, 4096, 7);
+  t.share_handle(7);
+  t.remove(0x10000);
+  t.release_handle(7);
+  t.map(ctx_a, 0x10000, 4096, 7);  // the driver gave the value to a new, private allocation
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x10000, 4096}}));
+}
+
+TEST(DeviceMemoryTracker, AnUnmappedAddressNoLongerStandsForItsOldHandle) {
+  DeviceMemoryTracker t;
+  t.map(ctx_a, 0x10000, 4096, 7);
+  t.remove(0x10000);               // unmapped; handle 7 lives on, mapped nowhere
+  t.map(ctx_a, 0x10000, 4096, 8);  // the address reused for another allocation
+  t.share_handle(7);               // exporting 7 now must not drop 8's mapping
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x10000, 4096}}));
+  t.share_handle(8);
+  EXPECT_TRUE(saved(t, ctx_a).empty());
+}
+
+}  // namespace
+}  // namespace roofline::inject
