@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <numeric>
+
 #include "analysis/profile_summary.hpp"
 #include "models/metric.hpp"
 #include "reports/detail/report_cells.hpp"
@@ -85,17 +88,44 @@ ReportTable profile_launches_table(const RunRecord& r) {
   return t;
 }
 
+// A counter's values over one kernel's launches, in the order the launches ran.
+struct CounterValues {
+  std::string metric;
+  std::vector<double> values;
+};
+
+// Counters whose name ends in `.sum` (ncu's rollup of a count) add up over launches; averages,
+// maxima, percentages and rates do not.
+bool adds_up(std::string_view metric) { return metric.ends_with(".sum"); }
+
 ReportTable profile_counters_table(const RunRecord& r) {
-  ReportTable t{"profiled-counters", "Counters", "Every counter of every launch, under its Nsight Compute name.",
-                {"#", "kernel", "metric", "value", "unit"}, {}, "no counters were collected"};
+  ReportTable t{"profiled-counters", "Counters, by kernel",
+                "Each kernel's counters under their Nsight Compute names, over its launches with counters, kernels in "
+                "the order of the first table: the mean per launch, the smallest and largest, and the total where the "
+                "counter is a count (its name ends in .sum). Every launch's own values stay in the database (table "
+                "profiled_values, which roofline query reads).",
+                {"kernel", "metric", "launches", "per launch", "min", "max", "total", "unit"}, {},
+                "no counters were collected"};
   const auto names = kernel_display_names(r);
-  std::size_t i = 0;
+  std::map<std::string, std::vector<CounterValues>> by_kernel;
   for (const auto& rec : r.profiled) {
-    ++i;
+    auto& counters = by_kernel[rec.launch.id.demangled];
     for (const auto& c : rec.launch.counters) {
-      const MetricInfo* m = find_metric(c.name);
-      t.rows.push_back({num(std::to_string(i)), text(names.at(rec.launch.id.demangled)), text(c.name),
-                        num(format_number(c.value, 6)),
+      auto it = std::find_if(counters.begin(), counters.end(), [&](const auto& v) { return v.metric == c.name; });
+      if (it == counters.end()) it = counters.insert(counters.end(), {c.name, {}});
+      it->values.push_back(c.value);
+    }
+  }
+  for (const auto& k : summarise_by_kernel(views(r))) {
+    for (const auto& [metric, values] : by_kernel[k.kernel]) {
+      const MetricInfo* m = find_metric(metric);
+      const double sum = std::accumulate(values.begin(), values.end(), 0.0);
+      const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+      ReportCell name = text(names.at(k.kernel));
+      name.title = k.kernel;
+      t.rows.push_back({name, text(metric), num(std::to_string(values.size())),
+                        num(format_number(sum / static_cast<double>(values.size()), 6)), num(format_number(*lo, 6)),
+                        num(format_number(*hi, 6)), num(adds_up(metric) ? format_number(sum, 6) : std::string(kNone)),
                         text(m ? std::string(m->unit) : "")});
     }
   }

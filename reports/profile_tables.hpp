@@ -1,7 +1,7 @@
 #pragma once
 // The tables of a profile (or import) run's report: the program's kernels sorted by the time
 // they lost against their speed of light (first), every launch with its limiter and how busy
-// each unit was, and every counter of every launch. HTML and markdown render the same tables.
+// each unit was, and each kernel's counters over its launches. HTML and markdown render the same tables.
 #include <map>
 #include <string>
 #include <vector>
@@ -17,7 +17,7 @@ std::map<std::string, std::string> kernel_display_names(const RunRecord& r);
 
 ReportTable profile_kernels_table(const RunRecord& r);   // one row per kernel name, by time lost
 ReportTable profile_launches_table(const RunRecord& r);  // one row per launch
-ReportTable profile_counters_table(const RunRecord& r);  // one row per launch x counter
+ReportTable profile_counters_table(const RunRecord& r);  // one row per kernel x counter
 std::vector<ReportTable> profile_tables(const RunRecord& r);
 
 }  // namespace roofline

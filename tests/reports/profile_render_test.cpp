@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "models/gpu_catalog.hpp"
 #include "models/metric.hpp"
@@ -56,6 +58,38 @@ TEST(ProfileReport, MarkdownShowsTheKernelsByTimeLostFirst) {
   const auto exit_row = text.find("| exit code |");
   ASSERT_NE(exit_row, std::string::npos);
   EXPECT_NE(text.substr(exit_row, text.find('\n', exit_row) - exit_row).find("134"), std::string::npos);
+}
+
+// The markdown row of `kernel` and `metric` in the counters table, split into its cells.
+std::vector<std::string> counter_row(const std::string& md, const std::string& kernel, const std::string& metric) {
+  const auto at = md.find("\n| " + kernel + " | " + metric + " |", md.find("## Counters, by kernel"));
+  if (at == std::string::npos) return {};
+  std::vector<std::string> cells;
+  std::istringstream line(md.substr(at + 1, md.find('\n', at + 1) - at - 1));
+  for (std::string cell; std::getline(line, cell, '|');)
+    if (!cell.empty()) cells.push_back(cell.substr(1, cell.size() - 2));
+  return cells;
+}
+
+TEST(ProfileReport, CountersAreSummedOverAKernelsLaunchesWhereTheyAreCounts) {
+  RunRecord r = profile_run();
+  r.profiled.push_back(r.profiled[1]);  // a second softmax launch
+  r.profiled.back().launch.counters = {{std::string(metric::dram_sectors_read), 3000},
+                                       {"dram__throughput.avg.pct_of_peak_sustained_elapsed", 40}};
+  r.profiled[1].launch.counters.push_back({"dram__throughput.avg.pct_of_peak_sustained_elapsed", 10});
+  std::ostringstream md;
+  render_markdown_report(r, md, "chart.svg");
+  // kernel, metric, launches, per launch, min, max, total, unit
+  EXPECT_EQ(counter_row(md.str(), "softmax\\<4\\>", "dram\\_\\_sectors_read.sum"),
+            (std::vector<std::string>{"softmax\\<4\\>", "dram\\_\\_sectors_read.sum", "2", "2000",
+                                      "1000", "3000", "4000", "sector"}));
+  // A percentage is averaged, never added up.
+  EXPECT_EQ(counter_row(md.str(), "softmax\\<4\\>",
+                        "dram\\_\\_throughput.avg.pct_of_peak_sustained_elapsed"),
+            (std::vector<std::string>{"softmax\\<4\\>",
+                                      "dram\\_\\_throughput.avg.pct_of_peak_sustained_elapsed", "2", "25", "10", "40",
+                                      "—", "%"}));
+  EXPECT_EQ(counter_row(md.str(), "gemm\\<float\\>", "dram\\_\\_sectors_read.sum")[2], "1");
 }
 
 TEST(ProfileReport, HtmlEscapesNamesAndTheChartPlacesEveryLaunch) {
