@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# docs/results/graph-program.md: `roofline profile` on a PyTorch program whose kernels run inside
+# CUDA graphs, written after it and run on it unchanged (NAME=graph PAIRS=1
+# PROGRAM=tests/profile/graph_step.py scripts/device/triton_evidence.sh on an H100; its output in
+# docs/results/h100/graph/: the database, wall times, facts, and raw.tar.gz with every run's output
+# and ncu's CSV).
+# Usage: scripts/evidence/write_graph_doc.sh ROOFLINE
+set -euo pipefail
+R=$1
+cd "$(dirname "$0")/../.."
+H=docs/results/h100/graph
+source scripts/evidence/wall_times.sh
+raw=$(mktemp -d) && trap 'rm -rf "$raw"' EXIT
+tar -xzf $H/raw.tar.gz -C "$raw"
+losses() { grep -o 'losses [0-9. .]*' "$raw/$1.out" | sed 's/losses //; s/ *$//'; }
+q() { "$R" query --db $H/graph.db --format csv "$1" | tail -n +2 | tr -d '"'; }
+{
+cat <<'EOT'
+# A program roofline was not developed on: PyTorch's CUDA graphs
+
+`tests/profile/graph_step.py` was written after `roofline profile` and run on it unchanged. It
+trains an MLP (three blocks of a 1024-wide linear layer, layer norm and GELU, on batches of 4096)
+compiled with `torch.compile(mode="reduce-overhead")` for six steps: PyTorch records the forward
+and backward passes (Inductor's Triton kernels and cuBLAS GEMMs) into CUDA graphs, from its own
+memory pool, and replays them; the loss and the optimizer run eagerly. Then it captures another
+MLP's forward pass by hand with `torch.cuda.CUDAGraph` and replays it on four new inputs copied
+into the graph's static input. Every result is checked against the same computation run eagerly.
+Made on the device by
+`NAME=graph PAIRS=1 PROGRAM=tests/profile/graph_step.py scripts/device/triton_evidence.sh`,
+rendered by `scripts/evidence/write_graph_doc.sh`:
+
+    roofline profile --db graph.db -- python3 tests/profile/graph_step.py
+    ncu --csv --page raw --print-units base --clock-control none --cache-control all \
+        --kernel-name-base mangled --metrics "$(roofline metrics --names)" python3 tests/profile/graph_step.py
+    roofline profile --no-counters --db trace.db -- python3 tests/profile/graph_step.py
+
+The database, the wall times and every run's output (ncu's CSV is `ncu.out`) are in
+`docs/results/h100/graph/`.
+
+EOT
+sed 's/^/    /' $H/facts.txt
+echo
+echo "## It ran, and every launch was profiled, those inside graphs too"
+echo
+echo "Under roofline the script printed \"results correct\" and exited 0, as it did alone; roofline"
+echo "recorded $(recorded "$R" $H/graph.db)."
+echo "Launches from CUDA graphs (a graph's kernel nodes, replayed one by one as ncu does):"
+echo
+echo "| launched | launches | with counters | kernels |"
+echo "|---|---:|---:|---:|"
+q "SELECT CASE WHEN graph_node <> 0 THEN 'as a graph''s node' ELSE 'directly' END, count(*),
+          sum(counter_status = 'collected'), count(DISTINCT kernel) FROM v_profile_launches GROUP BY 1 ORDER BY 1 DESC" |
+  awk -F, '{printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4}'
+echo
+echo "The first and last training losses (the same when run alone):"
+echo
+echo "| run | losses |"
+echo "|---|---|"
+echo "| the script alone | $(losses plain) |"
+echo "| under \`roofline profile\` (each launch replayed for its counters) | $(losses profile) |"
+echo
+echo "## ncu did not finish"
+echo
+echo "ncu stopped profiling with an error part way and the program then hung until the device script's"
+echo "timeout killed it after 240 s (exit 124 below). Its own messages, as it printed them:"
+echo
+echo '```'
+grep '^==' "$raw/ncu.out" | head -n 8
+echo '```'
+echo
+echo "Why was not looked into. The counters below are compared on the launches ncu profiled before."
+echo
+echo "## Time"
+echo
+time_table $H
+echo "ncu's time is where it was killed, so that ratio is an upper bound."
+echo
+echo "## What roofline says about it"
+echo
+echo "The first table of its report (\`roofline report --db $H/graph.db\`), the first 15 kernels:"
+echo
+echo '```'
+"$R" report --db $H/graph.db > "$raw/kernels.txt"
+head -n 17 "$raw/kernels.txt"
+echo '```'
+echo
+echo "## Counters beside ncu"
+echo
+echo "Matched by function name and occurrence; counts within 2 %, percentages within 2 points, a"
+echo "count negligible beside the launch's largest count of its unit judged against 1 % of that"
+echo "count (\`scripts/evidence/profile_vs_ncu.py\`)."
+echo
+python3 scripts/evidence/profile_vs_ncu.py $H/graph.db "$raw/ncu.out" --title "The graph step" > "$raw/cmp.md"
+sed -n '3p' "$raw/cmp.md"
+echo
+grep '^Launches ncu did not profile' "$raw/cmp.md" | sed 's/$/ (after its error)./'
+echo
+echo "The values outside 2 %, by metric:"
+echo
+echo "| metric | values outside 2 % |"
+echo "|---|---:|"
+awk -F'|' '/^\| `/ {n[$4]++} END {for (m in n) printf "|%s| %d |\n", m, n[m]}' "$raw/cmp.md" | sort -t'|' -k3 -rn
+echo
+awk -F'|' '/^\| `/ && $4 ~ /lts__t_sectors_op_write.sum/ {n++; if ($6 + 0 < 1000) small++}
+  END {printf "Of the L2 writes outside 2 %%, %d of %d are of launches that wrote fewer than 1,000 sectors by\n", small, n}' \
+  "$raw/cmp.md"
+echo "ncu's count. The others are the kinds \`docs/results/transformer-program.md\` describes:"
+echo "clock-dependent values (the clock rate, durations, the \`pct_of_peak_sustained_elapsed\`"
+echo "throughputs), and DRAM writes and L2 write hit rates, which depend on the dirty lines the launch"
+echo "before left in L2 (\`docs/results/h100/l2-state.md\`). The L2 and DRAM reads outside 2 % were not"
+echo "looked into."
+echo
+echo "Every value outside 2 %:"
+echo
+sed -n '4,$p' "$raw/cmp.md" | grep -v '^Launches ncu did not profile'
+} > docs/results/graph-program.md
+echo "wrote docs/results/graph-program.md"
