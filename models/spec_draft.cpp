@@ -195,6 +195,94 @@ LoadWalk walk_loads(const SassFunction& f, const ControlFlow& cf, const std::vec
 // Elements per access if the element type is 4 bytes wide (the draft's f32 guess).
 int f32_vector(const ElementAccess& a) { return std::max(1, a.bits / 32); }
 
+
+// The draft's comments: where it came from, and the SASS's counts by region.
+void write_draft_header(const SpecDraft& d, std::string_view source, std::ostream& out) {
+  out << fmt::format("# Drafted from {}:\n#   {}\n#   {}\n", source, d.mangled, d.demangled);
+  out << "# Lines marked FILL IN are what a binary cannot say; the counts are warp instructions, as\n"
+         "# smsp__inst_executed counts them (predicated-off instructions included).\n";
+  for (const std::string& note : d.notes) out << "# NOTE: " << note << '\n';
+  if (!d.arch.empty())
+    out << fmt::format("# per thread, outside the loop: {} instructions; memory: {}; barriers: {}\n",
+                       d.per_thread.instructions, listing(d.per_thread.memory), d.per_thread.barriers);
+  if (d.element_loop)
+    out << fmt::format("# per loop iteration: {} instructions; memory: {}; barriers: {}\n",
+                       d.per_iteration.instructions, listing(d.per_iteration.memory), d.per_iteration.barriers);
+}
+
+// `ilp`, with what the SASS says of the loads a thread keeps in flight.
+void write_ilp(const SpecDraft& d, std::ostream& out) {
+  out << "ilp = 1  # FILL IN: iterations whose loads are issued before the first use";
+  if (d.loop_loads > 1)
+    out << fmt::format(" (one pass of the loop body keeps up to {} of its {} global loads in flight: divide by the "
+                       "loads of one iteration)",
+                       d.loop_loads_in_flight, d.loop_loads);
+  if (const int loads = std::accumulate(d.load_rounds.begin(), d.load_rounds.end(), 0); loads > 1) {
+    std::string rounds;
+    for (std::size_t i = 0; i < d.load_rounds.size(); ++i)
+      rounds += fmt::format("{}{}", i == 0 ? "" : i + 1 == d.load_rounds.size() ? " then " : ", ", d.load_rounds[i]);
+    out << (d.load_rounds.size() == 1
+                ? fmt::format(" (the path's {} global loads are all in flight at once: one round)", loads)
+                : fmt::format(" (the path's {} global loads go in {} rounds, {}: each round waits for the one "
+                              "before; rounds of one array's elements are trips, `iterations`, a load whose "
+                              "address an earlier one gives is `depends_on`)",
+                              loads, d.load_rounds.size(), rounds));
+  }
+  out << '\n';
+}
+
+// Barriers, block reductions, registers and shared memory.
+void write_block_resources(const SpecDraft& d, std::ostream& out) {
+  const bool from_sass = !d.arch.empty();
+  if (from_sass && d.per_thread.barriers > 0)
+    out << fmt::format("barriers_per_block = {}  # {}: BAR.SYNC outside the loop\n", d.per_thread.barriers,
+                       d.counted_from);
+  // A block reduction is a warp's tree of five shuffles, two barriers, a tree over the partials
+  // and a broadcast: eleven shuffles.
+  if (from_sass && d.per_thread.barriers >= 2 && d.per_thread.shuffles >= 5)
+    out << fmt::format("block_reductions = {}  # FILL IN: block-wide reductions run one after another (guessed from "
+                       "the {} shuffles and {} barriers outside the loop; independent ones whose trees interleave "
+                       "count once)\n",
+                       std::min(d.per_thread.barriers / 2, std::max(1, (d.per_thread.shuffles + 5) / 11)),
+                       d.per_thread.shuffles, d.per_thread.barriers);
+  if (d.registers)
+    out << fmt::format("registers = {}  # {}\n", *d.registers, d.resources_from);
+  else
+    out << "# registers: unknown; append `cuobjdump -res-usage BINARY` to the listing to count them\n";
+  if (d.static_shared_bytes)
+    out << fmt::format("shared_bytes = {}  # {}\n", *d.static_shared_bytes, d.resources_from);
+  else
+    out << "# shared_bytes: unknown; append `cuobjdump -res-usage BINARY` to the listing to count it\n";
+}
+
+// One entry per global access of the element region, in program order, then the stores outside it.
+void write_arrays(const SpecDraft& d, std::ostream& out) {
+  out << "# FILL IN: one entry per array (merge the instructions of one array), its name, and vector = access bytes /\n"
+         "# element bytes; the entries below are the element region's global instructions (and bulk copies), in\n"
+         "# program order.\n";
+  out << "arrays = [\n";
+  if (d.element_accesses.empty()) out << "  { name = \"FILL_IN\", op = \"load\" },  # FILL IN: the arrays\n";
+  int loads = 0, stores = 0;
+  for (const ElementAccess& a : d.element_accesses) {
+    const bool load = a.op == "load";
+    const std::string name = fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
+    const std::string what = a.bits == 0
+                                 ? "a bulk copy: its bytes are an operand"
+                                 : fmt::format("{} B per thread{}", a.bits / 8,
+                                               a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
+    const std::string depends = a.depends_on > 0 ? fmt::format(", depends_on = \"load_{}\"", a.depends_on) : "";
+    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {}{} }},  # {} ({}{})\n", name,
+                       load ? "load" : "store", f32_vector(a), depends, a.opcode, what,
+                       a.depends_on > 0 ? "; its address comes from what that load brought" : "");
+  }
+  for (const ElementAccess& a : d.stores_outside_loop)
+    out << fmt::format("  {{ name = \"store_{}\", op = \"store\", vector = {}, per_thread = 1 }},  # {} ({} B per "
+                       "thread, outside the element loop: once per thread; per_warp = 1 if one lane of a warp "
+                       "stores)\n",
+                       ++stores, f32_vector(a), a.opcode, a.bits / 8);
+  out << "]\n";
+}
+
 }  // namespace
 
 SpecDraft draft_spec(const SassFunction& f) {
@@ -269,16 +357,7 @@ SpecDraft draft_spec(std::span<const ProfiledLaunch> launches, std::string_view 
 void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream& out) {
   const std::string& counted = d.counted_from;
   const bool from_sass = !d.arch.empty();
-  out << fmt::format("# Drafted from {}:\n#   {}\n#   {}\n", source, d.mangled, d.demangled);
-  out << "# Lines marked FILL IN are what a binary cannot say; the counts are warp instructions, as\n"
-         "# smsp__inst_executed counts them (predicated-off instructions included).\n";
-  for (const std::string& note : d.notes) out << "# NOTE: " << note << '\n';
-  if (from_sass)
-    out << fmt::format("# per thread, outside the loop: {} instructions; memory: {}; barriers: {}\n",
-                       d.per_thread.instructions, listing(d.per_thread.memory), d.per_thread.barriers);
-  if (d.element_loop)
-    out << fmt::format("# per loop iteration: {} instructions; memory: {}; barriers: {}\n",
-                       d.per_iteration.instructions, listing(d.per_iteration.memory), d.per_iteration.barriers);
+  write_draft_header(d, source, out);
   const InstructionRegion& element = d.element_loop ? d.per_iteration : d.per_thread;
   int elements = 1;
   for (const ElementAccess& a : d.element_accesses) elements = std::max(elements, f32_vector(a));
@@ -294,23 +373,7 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
       "elements_per_thread = {}  # FILL IN: logical elements per thread per iteration (guessed from the "
       "widest access, if elements are 4 bytes)\n",
       elements);
-  out << "ilp = 1  # FILL IN: iterations whose loads are issued before the first use";
-  if (d.loop_loads > 1)
-    out << fmt::format(" (one pass of the loop body keeps up to {} of its {} global loads in flight: divide by the "
-                       "loads of one iteration)",
-                       d.loop_loads_in_flight, d.loop_loads);
-  if (const int loads = std::accumulate(d.load_rounds.begin(), d.load_rounds.end(), 0); loads > 1) {
-    std::string rounds;
-    for (std::size_t i = 0; i < d.load_rounds.size(); ++i)
-      rounds += fmt::format("{}{}", i == 0 ? "" : i + 1 == d.load_rounds.size() ? " then " : ", ", d.load_rounds[i]);
-    out << (d.load_rounds.size() == 1
-                ? fmt::format(" (the path's {} global loads are all in flight at once: one round)", loads)
-                : fmt::format(" (the path's {} global loads go in {} rounds, {}: each round waits for the one "
-                              "before; rounds of one array's elements are trips, `iterations`, a load whose "
-                              "address an earlier one gives is `depends_on`)",
-                              loads, d.load_rounds.size(), rounds));
-  }
-  out << '\n';
+  write_ilp(d, out);
   out << fmt::format("grid = \"{}\"  # {}\n", d.element_loop ? "grid-stride" : "one-shot",
                      d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"
                      : from_sass    ? "no element loop in the SASS"
@@ -318,48 +381,8 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   out << fmt::format("inst_per_thread = {}  # {}\n", d.per_thread.instructions, counted);
   out << fmt::format("inst_per_iteration = {}  # {}{}\n", d.per_iteration.instructions, counted,
                      d.element_loop ? "; one pass of the loop body: divide by ilp if a pass runs ilp iterations" : "");
-  if (from_sass && d.per_thread.barriers > 0)
-    out << fmt::format("barriers_per_block = {}  # {}: BAR.SYNC outside the loop\n", d.per_thread.barriers, counted);
-  // A block reduction is a warp's tree of five shuffles, two barriers, a tree over the partials
-  // and a broadcast: eleven shuffles.
-  if (from_sass && d.per_thread.barriers >= 2 && d.per_thread.shuffles >= 5)
-    out << fmt::format("block_reductions = {}  # FILL IN: block-wide reductions run one after another (guessed from "
-                       "the {} shuffles and {} barriers outside the loop; independent ones whose trees interleave "
-                       "count once)\n",
-                       std::min(d.per_thread.barriers / 2, std::max(1, (d.per_thread.shuffles + 5) / 11)),
-                       d.per_thread.shuffles, d.per_thread.barriers);
-  if (d.registers)
-    out << fmt::format("registers = {}  # {}\n", *d.registers, d.resources_from);
-  else
-    out << "# registers: unknown; append `cuobjdump -res-usage BINARY` to the listing to count them\n";
-  if (d.static_shared_bytes)
-    out << fmt::format("shared_bytes = {}  # {}\n", *d.static_shared_bytes, d.resources_from);
-  else
-    out << "# shared_bytes: unknown; append `cuobjdump -res-usage BINARY` to the listing to count it\n";
-
-  out << "# FILL IN: one entry per array (merge the instructions of one array), its name, and vector = access bytes /\n"
-         "# element bytes; the entries below are the element region's global instructions (and bulk copies), in\n"
-         "# program order.\n";
-  out << "arrays = [\n";
-  if (d.element_accesses.empty()) out << "  { name = \"FILL_IN\", op = \"load\" },  # FILL IN: the arrays\n";
-  int loads = 0, stores = 0;
-  for (const ElementAccess& a : d.element_accesses) {
-    const bool load = a.op == "load";
-    const std::string name = fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
-    const std::string what = a.bits == 0
-                                 ? "a bulk copy: its bytes are an operand"
-                                 : fmt::format("{} B per thread{}", a.bits / 8,
-                                               a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
-    const std::string depends = a.depends_on > 0 ? fmt::format(", depends_on = \"load_{}\"", a.depends_on) : "";
-    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {}{} }},  # {} ({}{})\n", name,
-                       load ? "load" : "store", f32_vector(a), depends, a.opcode, what,
-                       a.depends_on > 0 ? "; its address comes from what that load brought" : "");
-  }
-  for (const ElementAccess& a : d.stores_outside_loop)
-    out << fmt::format("  {{ name = \"store_{}\", op = \"store\", vector = {}, per_thread = 1 }},  # {} ({} B per thread, "
-                       "outside the element loop: once per thread; per_warp = 1 if one lane of a warp stores)\n",
-                       ++stores, f32_vector(a), a.opcode, a.bits / 8);
-  out << "]\n";
+  write_block_resources(d, out);
+  write_arrays(d, out);
   if (from_sass)
     out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",
                        d.element_loop ? "per loop iteration" : "per thread", listing(element.flops));

@@ -46,7 +46,9 @@ ReportTable profile_kernels_table(const RunRecord& r) {
                 "Speed of light (SOL): what a launch would take with its busiest unit at its ceiling (never less than "
                 "the launch floor); time lost = duration − SOL, summed over the kernel's launches. Share: of the "
                 "program's GPU time (the launches' durations summed).",
-                {"kernel", "launches", "total", "share", "limiter", "SOL", "lost"}, {}, "no kernel launches were recorded"};
+                {"kernel", "launches", "total", "share", "limiter", "SOL", "lost"},
+                {},
+                "no kernel launches were recorded"};
   const auto names = kernel_display_names(r);
   for (const auto& k : summarise_by_kernel(views(r))) {
     const bool counted = !k.limiter.empty();
@@ -55,7 +57,8 @@ ReportTable profile_kernels_table(const RunRecord& r) {
     t.rows.push_back({name, num(std::to_string(k.launches)), num(format_duration(k.total_s)),
                       num(format_percent(k.share)), text(counted ? k.limiter : std::string(kNone)),
                       num(counted ? format_duration(k.sol_s) : std::string(kNone)),
-                      num(counted ? format_duration(k.lost_s) : std::string(kNone), k.lost_s > 0.5 * k.total_s ? Emphasis::warn : Emphasis::none)});
+                      num(counted ? format_duration(k.lost_s) : std::string(kNone),
+                          k.lost_s > 0.5 * k.total_s ? Emphasis::warn : Emphasis::none)});
   }
   return t;
 }
@@ -65,7 +68,8 @@ ReportTable profile_launches_table(const RunRecord& r) {
                 "Every launch in the order it ran: the percentage of each unit's ceiling it reached over its duration "
                 "(the busiest three), the limiter by the same rule as the model's binding bound, and its counters' "
                 "status.",
-                {"#", "pid", "kernel", "grid", "block", "regs", "duration", "limiter", "busiest units", "SOL", "counters"},
+                {"#", "pid", "kernel", "grid", "block", "regs", "duration", "limiter", "busiest units", "SOL",
+                 "counters"},
                 {},
                 "no kernel launches were recorded"};
   const auto names = kernel_display_names(r);
@@ -76,14 +80,15 @@ ReportTable profile_launches_table(const RunRecord& r) {
     const bool counted = l.counter_status == CounterStatus::collected;
     ReportCell name = text(names.at(l.id.demangled));
     name.title = l.id.demangled;
+    const std::string status = counted ? fmt::format("{} passes", l.passes)
+                                       : std::string(to_string(l.counter_status)) +
+                                             (l.counter_note.empty() ? "" : ": " + l.counter_note);
     t.rows.push_back({num(std::to_string(++i)), num(std::to_string(l.id.pid)), name, text(shape(l.id.grid)),
                       text(shape(l.id.block)), num(std::to_string(l.id.registers_per_thread)),
                       num(l.duration_s ? format_duration(*l.duration_s) : std::string(kNone)),
                       text(a.limiter.empty() ? std::string(kNone) : a.limiter), text(top_loads(a)),
                       num(counted ? format_duration(a.sol_s) : std::string(kNone)),
-                      text(counted ? fmt::format("{} passes", l.passes) : std::string(to_string(l.counter_status)) +
-                                                                             (l.counter_note.empty() ? "" : ": " + l.counter_note),
-                           counted ? Emphasis::none : Emphasis::warn)});
+                      text(status, counted ? Emphasis::none : Emphasis::warn)});
   }
   return t;
 }
