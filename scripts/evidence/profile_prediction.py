@@ -5,7 +5,8 @@ profiled on that GPU: predicted against measured, per kernel and per launch.
 Usage: profile_prediction.py ROOFLINE SOURCE_DB SOURCE_RUN TARGET_DB TARGET_RUN GPU > part.md
 
 SOURCE_DB's run SOURCE_RUN is predicted on GPU; TARGET_DB's run TARGET_RUN is what that GPU
-measured. Launches are matched by kernel (demangled name) and occurrence.
+measured. Launches are matched by kernel (demangled name) and occurrence. --by-limiter adds the launches'
+errors grouped by the limiter the source run's counters gave them.
 """
 import collections
 import csv
@@ -47,6 +48,7 @@ for kernel, us in measured:
     by_kernel_measured[kernel].append(us * 1e-6)
 seen = collections.Counter()
 per_kernel = collections.defaultdict(lambda: [0.0, 0.0, 0.0, 0])  # source, predicted, measured, launches
+per_limiter = collections.defaultdict(list)  # (predicted, measured) per launch
 display = {}
 for name, row in zip(names, predicted):
     k = seen[name]
@@ -59,6 +61,7 @@ for name, row in zip(names, predicted):
     acc[1] += seconds(row["predicted"])
     acc[2] += by_kernel_measured[name][k]
     acc[3] += 1
+    per_limiter[row["limiter"]].append((seconds(row["predicted"]), by_kernel_measured[name][k]))
 
 rows = sorted(per_kernel.items(), key=lambda kv: -kv[1][2])
 errors = []
@@ -77,3 +80,13 @@ print(f"| **all kernels** | {sum(v[3] for v in per_kernel.values())} | {total_s 
       f"{total_m * 1e6:.1f} µs | {(total_p - total_m) / total_m * 100:+.1f} % |")
 print(f"\nPer kernel: median |error| {errors[len(errors) // 2] * 100:.1f} %, "
       f"{sum(e <= 0.10 for e in errors)} of {len(errors)} within ±10 %.")
+if "--by-limiter" in sys.argv:
+    print(f"\n| limiter on the source GPU | launches | {gpu} predicted | {gpu} measured | error of the sum | "
+          "median error | within ±10 % |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for limiter, pairs in sorted(per_limiter.items(), key=lambda kv: -sum(m for _, m in kv[1])):
+        p, m = sum(x for x, _ in pairs), sum(y for _, y in pairs)
+        errs = sorted((x - y) / y for x, y in pairs)
+        median = (errs[(len(errs) - 1) // 2] + errs[len(errs) // 2]) / 2
+        print(f"| {limiter} | {len(pairs)} | {p * 1e6:.1f} µs | {m * 1e6:.1f} µs | {(p - m) / m * 100:+.1f} % | "
+              f"{median * 100:+.1f} % | {sum(abs(e) <= 0.10 for e in errs)} |")
