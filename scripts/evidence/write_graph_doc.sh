@@ -126,11 +126,17 @@ cat <<'EOT'
 
 What the errors say: the GEMMs, issue-limited FP32 kernels on both GPUs (the same SM clock and
 FP32 rate), carry over within 1 %, and with them the program's GPU time. The short launches do
-not. Those the H100's counters call launch-limited (a few microseconds, below the launch floor)
-ran faster on the H200 than on the H100, where the prediction keeps their time: their own time on
-the GPU (the Activity API's, no host overhead in it) holds a fixed part that is shorter on the
-H200, which neither GPU file has a value for. The few short DRAM-limited ones are predicted at
-the H200's full DRAM bandwidth, which launches of a few microseconds do not reach. Not mended.
+not: those the H100's counters call launch-limited (a few microseconds, below the launch floor)
+ran faster on the H200 than on the H100, where the prediction keeps their time, and the few short
+DRAM-limited ones are predicted at the H200's full DRAM bandwidth, which they did not reach. The
+same holds for the transformer step's and the first PyTorch script's launch-limited launches (19 %
+and 29 % slow, summed). Tried and not kept: scaling them by the two GPUs' back-to-back launch
+cost of an empty kernel (`roofline calibrate`'s launch throughput: 1.95 µs on the H100, 1.60 µs on
+the H200; tried in a build that was not committed) took these three programs' launch-limited
+launches to −7.1, −2.8 and +5.1 % summed, but the Triton script's from +2.2 to −13.7 % and the CUDA
+samples' short kernels to 13–16 % fast (8 of their 19 kernels within 10 %, from 16): those ran as
+fast on both GPUs. The programs' own runs find their tensors in L2 as the kernels before left them, and
+the H200's L2 is larger; whether that is the difference was not checked.
 EOT
 echo
 echo "## Every value outside 2 % (H100, beside ncu)"
