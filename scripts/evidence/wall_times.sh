@@ -1,5 +1,6 @@
 # Reading what a device script wrote (its wall.txt, "NAME: exit CODE in T ms" per line, and its
-# databases); sourced by the scripts that turn those runs into pages.
+# databases), and the sections the pages of profiled programs share; sourced by the scripts that turn
+# those runs into pages.
 # ms NAME DIR: NAME's milliseconds in DIR/wall.txt.
 ms() { grep "^$1: " "$2/wall.txt" | sed -E 's/.* in ([0-9]+) ms/\1/'; }
 # median VALUE...: the middle value, or the mean of the two middle ones.
@@ -24,4 +25,35 @@ time_table() {
 recorded() {
   "$1" query --db "$2" "SELECT count(*) || ' launches, ' || sum(counter_status = 'collected') || ' with counters, of ' || \
 count(DISTINCT kernel) || ' kernels' FROM v_profile_launches" --format csv | tail -n 1 | tr -d '"'
+}
+# kernels_section ROOFLINE DB SCRATCH: the "What roofline says about it" section, the first 15 rows
+# of the first table of DB's report.
+kernels_section() {
+  echo "## What roofline says about it"
+  echo
+  echo "The first table of its report (\`roofline report --db $2\`), the first 15 kernels:"
+  echo
+  echo '```'
+  "$1" report --db "$2" > "$3/kernels.txt"
+  head -n 17 "$3/kernels.txt"
+  echo '```'
+}
+# ncu_section DB NCU_CSV TITLE SCRATCH: the "Counters beside ncu" section up to its table of misses
+# by metric; the comparison itself (every value outside 2 %) is left in SCRATCH/cmp.md.
+ncu_section() {
+  echo "## Counters beside ncu"
+  echo
+  echo "Matched by function name and occurrence; counts within 2 %, percentages within 2 points, a"
+  echo "count negligible beside the launch's largest count of its unit judged against 1 % of that"
+  echo "count (\`scripts/evidence/profile_vs_ncu.py\`)."
+  echo
+  python3 scripts/evidence/profile_vs_ncu.py "$1" "$2" --title "$3" > "$4/cmp.md"
+  sed -n '3p' "$4/cmp.md"
+  echo
+  grep '^Launches ncu did not profile' "$4/cmp.md" && echo
+  echo "The values outside 2 %, by metric:"
+  echo
+  echo "| metric | values outside 2 % |"
+  echo "|---|---:|"
+  awk -F'|' '/^\| `/ {n[$4]++} END {for (m in n) printf "|%s| %d |\n", m, n[m]}' "$4/cmp.md" | sort -t'|' -k3 -rn
 }

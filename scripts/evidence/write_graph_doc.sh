@@ -75,31 +75,9 @@ echo
 time_table $H
 echo "ncu's time is where it was killed, so that ratio is an upper bound."
 echo
-echo "## What roofline says about it"
+kernels_section "$R" $H/graph.db "$raw"
 echo
-echo "The first table of its report (\`roofline report --db $H/graph.db\`), the first 15 kernels:"
-echo
-echo '```'
-"$R" report --db $H/graph.db > "$raw/kernels.txt"
-head -n 17 "$raw/kernels.txt"
-echo '```'
-echo
-echo "## Counters beside ncu"
-echo
-echo "Matched by function name and occurrence; counts within 2 %, percentages within 2 points, a"
-echo "count negligible beside the launch's largest count of its unit judged against 1 % of that"
-echo "count (\`scripts/evidence/profile_vs_ncu.py\`)."
-echo
-python3 scripts/evidence/profile_vs_ncu.py $H/graph.db "$raw/ncu.out" --title "The graph step" > "$raw/cmp.md"
-sed -n '3p' "$raw/cmp.md"
-echo
-grep '^Launches ncu did not profile' "$raw/cmp.md" | sed 's/$/ (after its error)./'
-echo
-echo "The values outside 2 %, by metric:"
-echo
-echo "| metric | values outside 2 % |"
-echo "|---|---:|"
-awk -F'|' '/^\| `/ {n[$4]++} END {for (m in n) printf "|%s| %d |\n", m, n[m]}' "$raw/cmp.md" | sort -t'|' -k3 -rn
+ncu_section $H/graph.db "$raw/ncu.out" "The graph step" "$raw"
 echo
 awk -F'|' '/^\| `/ && $4 ~ /lts__t_sectors_op_write.sum/ {n++; if ($6 + 0 < 1000) small++}
   END {printf "Of the L2 writes outside 2 %%, %d of %d are of launches that wrote fewer than 1,000 sectors by\n", small, n}' \

@@ -54,29 +54,9 @@ echo "## Time"
 echo
 time_table $H
 echo
-echo "## What roofline says about it"
+kernels_section "$R" $H/transformer.db "$raw"
 echo
-echo "The first table of its report (\`roofline report --db $H/transformer.db\`), the first 15 kernels:"
-echo
-echo '```'
-"$R" report --db $H/transformer.db > "$raw/kernels.txt"
-head -n 17 "$raw/kernels.txt"
-echo '```'
-echo
-echo "## Counters beside ncu"
-echo
-echo "Matched by function name and occurrence; counts within 2 %, percentages within 2 points, a"
-echo "count negligible beside the launch's largest count of its unit judged against 1 % of that"
-echo "count (\`scripts/evidence/profile_vs_ncu.py\`)."
-echo
-python3 scripts/evidence/profile_vs_ncu.py $H/transformer.db "$raw/ncu.out" --title "The transformer step" > "$raw/cmp.md"
-sed -n '3p' "$raw/cmp.md"
-echo
-echo "The values outside 2 %, by metric:"
-echo
-echo "| metric | values outside 2 % |"
-echo "|---|---:|"
-awk -F'|' '/^\| `/ {n[$4]++} END {for (m in n) printf "|%s| %d |\n", m, n[m]}' "$raw/cmp.md" | sort -t'|' -k3 -rn
+ncu_section $H/transformer.db "$raw/ncu.out" "The transformer step" "$raw"
 echo
 echo "Most are the kinds \`docs/results/h100/profile-vs-ncu.md\` describes for the smaller PyTorch"
 echo "script: clock-dependent values (the clock rate, durations, the \`pct_of_peak_sustained_elapsed\`"
