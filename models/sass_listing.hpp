@@ -26,7 +26,7 @@ struct SassFunction {
   std::vector<SassInstruction> instructions;
   std::vector<std::pair<std::string, std::uint32_t>> labels;  // ".L_x_0" -> address of the next instruction
   std::optional<int> registers;                               // REG of -res-usage
-  std::optional<std::int64_t> static_shared_bytes;            // SHARED of -res-usage
+  std::optional<std::int64_t> static_shared_bytes;            // SHARED of -res-usage, less the reserve
 };
 
 struct SassListing {

@@ -77,7 +77,7 @@ Resource usage:
  Common:
   GLOBAL:0
  Function _Z11loop_kernelPKfPfi:
-  REG:24 STACK:0 SHARED:512 LOCAL:0 CONSTANT[0]:380 TEXTURE:0 SURFACE:0 SAMPLER:0
+  REG:24 STACK:0 SHARED:1536 LOCAL:0 CONSTANT[0]:380 TEXTURE:0 SURFACE:0 SAMPLER:0
 )sass";
 
 std::string error_of(auto&& f) {
@@ -126,7 +126,7 @@ TEST(SassListing, GridStrideLoopSplitsPerThreadAndPerIterationAndSkipsTheTailLoo
   const SassListing l = parse_sass_listing(kGridStride, "k.sass");
   const SassFunction& f = l.functions[0];
   EXPECT_EQ(f.registers, 24);
-  EXPECT_EQ(f.static_shared_bytes, 512);
+  EXPECT_EQ(f.static_shared_bytes, 512);  // SHARED:1536 less the 1 KiB sm_90 reserves per block
   const SpecDraft d = draft_spec(f);
   EXPECT_TRUE(d.element_loop);
   EXPECT_EQ(d.per_iteration.instructions, 6);       // 0x30..0x80
@@ -231,6 +231,45 @@ TEST(SassListing, NamesPickOneFunctionOrListTheCandidates) {
               draft_spec(parse_sass_listing("Function : f\n /*0000*/ BRA `(.L_x_9) ;\n", "b.sass").functions[0]);
             }).find("branches to '.L_x_9'"),
             std::string::npos);
+}
+
+// cuobjdump's SHARED counts, from sm_80 on, the 1 KiB the driver reserves for a block that uses
+// shared memory; the draft gives the kernel's own bytes, as the driver reports them.
+TEST(SassListing, SharedMemoryIsTheKernelsOwnWithoutTheReserve) {
+  const std::string listing = R"sass(
+	code for sm_75
+		Function : _Z4tilePf
+        /*0000*/                   EXIT ;
+	code for sm_90
+		Function : _Z4tilePf
+        /*0000*/                   EXIT ;
+		Function : _Z7dynamicPf
+        /*0000*/                   EXIT ;
+
+Fatbin elf code:
+================
+arch = sm_75
+Resource usage:
+ Common:
+  GLOBAL:0
+ Function _Z4tilePf:
+  REG:8 STACK:0 SHARED:4096 LOCAL:0 CONSTANT[0]:360 TEXTURE:0 SURFACE:0 SAMPLER:0
+
+Fatbin elf code:
+================
+arch = sm_90
+Resource usage:
+ Common:
+  GLOBAL:0
+ Function _Z4tilePf:
+  REG:8 STACK:0 SHARED:5120 LOCAL:0 CONSTANT[0]:360 TEXTURE:0 SURFACE:0 SAMPLER:0
+ Function _Z7dynamicPf:
+  REG:8 STACK:0 SHARED:1024 LOCAL:0 CONSTANT[0]:360 TEXTURE:0 SURFACE:0 SAMPLER:0
+)sass";
+  const SassListing l = parse_sass_listing(listing, "t.sass");
+  EXPECT_EQ(find_sass_function(l, "tile", "sm_75").static_shared_bytes, 4096);
+  EXPECT_EQ(find_sass_function(l, "tile", "sm_90").static_shared_bytes, 4096);
+  EXPECT_EQ(find_sass_function(l, "dynamic", "sm_90").static_shared_bytes, 0);  // dynamic shared memory only
 }
 
 TEST(SassListing, TheDraftIsASpecFileWithTheCounts) {

@@ -289,7 +289,8 @@ TEST(SassSuite, BulkCopiesAreTheLoadsOfTheBulkKernel) {
 TEST(SassSuite, RegistersAndSharedMemoryComeFromTheResourceUsage) {
   const SpecDraft d = draft_of(find_builtin_kernel("add_f32x4_bulk")->passes[0]);
   EXPECT_EQ(d.registers, 18);
-  EXPECT_EQ(d.static_shared_bytes, 33800);
+  // Two 16 KiB float4 tiles and an 8-byte barrier: SHARED:33800 less the 1 KiB sm_90 reserves per block.
+  EXPECT_EQ(d.static_shared_bytes, 32776);
 }
 
 TEST(SassSuite, TemplateInstantiationsAreAmbiguousUntilNamed) {
