@@ -23,7 +23,7 @@ SAMPLES=${SAMPLES:-"vectorAdd matrixMul asyncAPI simpleZeroCopy simpleAtomicIntr
   reductionMultiBlockCG histogram convolutionSeparable streamOrderedAllocation simpleCudaGraphs simpleCUBLAS simpleCUFFT
   conjugateGradientCudaGraphs matrixMulDrv vectorAdd_nvrtc sortingNetworks threadFenceReduction reduction transpose
   radixSortThrust simpleStreams scan LargeKernelParameter jacobiCudaGraphs"}
-NCU_SAMPLES=${NCU_SAMPLES:-"vectorAdd simpleAtomicIntrinsics simpleCudaGraphs histogram simpleCUBLAS"}
+NCU_SAMPLES=${NCU_SAMPLES-"vectorAdd simpleAtomicIntrinsics simpleCudaGraphs histogram simpleCUBLAS"}
 # Samples of thousands of launches: counters for the first 300 (the rest traced), as an ncu user
 # caps such a program with --launch-count (jacobiCudaGraphs: 2954 graph launches, each replayed
 # on its own).
