@@ -3,7 +3,8 @@
 # into .device/: the roofline binary, the injection library and the test program, the GPU test
 # binaries, and the two shared libraries the device image lacks (fmt, sqlite3); `pack.sh cli`
 # packs the roofline binary and the libraries alone (what whole_suite.sh and calibrate_beside.sh
-# use). Then compresses it, stripped, into .device.tar.xz: the device tool copies the working tree
+# use), `pack.sh profile` those and the injection library (for `roofline profile`). Then
+# compresses it, stripped, into .device.tar.xz: the device tool copies the working tree
 # and what it carries up to 64 MiB, and the committed evidence leaves little room (the size check
 # at the end says whether the archive fits). Run here, name .device.tar.xz in the device tool's
 # carry and unpack it there first:
@@ -15,7 +16,8 @@ what=${1:-all}
 case $what in
   all) targets=(roofline roofline_inject profile_app kernel_runner_gpu_test profiler_gpu_test profile_gpu_test) ;;
   cli) targets=(roofline) ;;
-  *) echo "pack.sh: 'all' (the default) or 'cli', got '$what'" >&2; exit 2 ;;
+  profile) targets=(roofline roofline_inject) ;;
+  *) echo "pack.sh: 'all' (the default), 'cli' or 'profile', got '$what'" >&2; exit 2 ;;
 esac
 # The build's errors and warnings are shown; a failed build stops here, before .device/ is replaced.
 if ! cmake --build build-h100 -j"$(nproc)" --target "${targets[@]}" > build-h100/pack.log 2>&1; then
@@ -26,12 +28,15 @@ rm -rf .device .device.tar.xz && mkdir -p .device/bin .device/lib .device/tests
 cp build-h100/cli/roofline .device/bin/
 cp -L /lib/x86_64-linux-gnu/libfmt.so.9 /lib/x86_64-linux-gnu/libsqlite3.so.0 .device/lib/
 cp scripts/evidence/*.py .device/
+if [[ $what != cli ]]; then
+  cp build-h100/lib/libroofline_inject.so .device/lib/ && strip .device/lib/libroofline_inject.so
+fi
 if [[ $what == all ]]; then
-  cp build-h100/lib/libroofline_inject.so .device/lib/ && cp build-h100/tests/profile/profile_app .device/bin/
+  cp build-h100/tests/profile/profile_app .device/bin/
   for t in build-h100/tests/kernels/*_test* build-h100/tests/profiler/*_test* build-h100/tests/profile/*_test*; do
     [[ -x $t && -f $t ]] && cp "$t" .device/tests/
   done
-  strip .device/lib/libroofline_inject.so .device/tests/*
+  strip .device/tests/*
 fi
 strip .device/bin/*
 tar -cJf .device.tar.xz .device

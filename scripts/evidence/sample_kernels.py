@@ -3,11 +3,11 @@
 (docs/results/h100/sample-kernels/specs.toml) beside what `roofline profile` measured when the
 samples ran on an H100 (docs/results/h100/cuda-samples/cuda-samples.tar.gz).
 
-Usage: sample_kernels.py ROOFLINE SAMPLES_TAR SPECS [GPU] > page-part.md
+Usage: sample_kernels.py ROOFLINE SPECS GPU SAMPLES_TAR... > page-part.md
 
-SAMPLES_TAR holds cuda-samples/samples.db (a `roofline profile` run of each sample, found by its
-command line) and each sample's plain run's output (cuda-samples/SAMPLE.plain.out); GPU is the
-model to predict with (h100-sxm by default).
+Each SAMPLES_TAR holds cuda-samples/samples.db (`roofline profile` runs of samples, found by
+their command lines) and each sample's plain run's output (cuda-samples/SAMPLE.plain.out); a
+kernel is read from the first archive that ran its sample. GPU is the model to predict with.
 
 Durations: the model's warm prediction (the samples launch each kernel back to back on the same
 buffers) against the median of the profiled launches' own times (the Activity API's, no host
@@ -38,6 +38,9 @@ KERNELS = {
                                 3072 * 3072, None),
     "sample_convolution_columns": ("convolutionSeparable",
                                    "convolutionColumnsKernel(float*, float*, int, int, int)", 3072 * 3072, None),
+    # The sample prints the time of histogram256Kernel and its merge kernel together.
+    "sample_histogram256": ("histogram", "histogram256Kernel(unsigned int*, unsigned int*, unsigned int)", 2**24,
+                            None),
 }
 COUNTERS = [("dram__sectors_read.sum", "DRAM read"), ("dram__sectors_write.sum", "DRAM write"),
             ("lts__t_sectors_srcunit_tex_op_read.sum", "L2 read"),
@@ -52,10 +55,10 @@ def predict(roofline, specs, kernel, n, cache, gpu):
     return next(csv.DictReader(io.StringIO(out)))
 
 
-def sample_time_s(outputs, sample, pattern):
+def sample_time_s(output, pattern):
     if pattern is None:
         return None
-    for line in outputs.get(sample, "").splitlines():
+    for line in output.splitlines():
         if m := re.search(pattern, line):
             value = float(m.group(1))
             return value if pattern.endswith(" s") else value * 1e-3
@@ -73,25 +76,26 @@ def counter_cell(predicted, measured):
 
 
 def main():
-    roofline, tar_path, specs = sys.argv[1:4]
-    gpu = sys.argv[4] if len(sys.argv) > 4 else "h100-sxm"
-    scratch = tempfile.mkdtemp()
-    with tarfile.open(tar_path) as tar:
-        tar.extractall(scratch, filter="data")
-    root = scratch + "/cuda-samples"
-    outputs = {}
-    for sample in {k[0] for k in KERNELS.values()}:
-        with open(f"{root}/{sample}.plain.out", errors="replace") as f:
-            outputs[sample] = f.read()
-    db = sqlite3.connect(root + "/samples.db")
+    roofline, specs, gpu, tars = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    runs = {}  # sample -> (its database, its plain run's output)
+    for tar_path in tars:
+        root = tempfile.mkdtemp() + "/cuda-samples"
+        with tarfile.open(tar_path) as tar:
+            tar.extractall(root[: -len("/cuda-samples")], filter="data")
+        db = sqlite3.connect(root + "/samples.db")
+        for sample in {k[0] for k in KERNELS.values()} - runs.keys():
+            if db.execute("SELECT 1 FROM runs WHERE command_line LIKE ?", (f"% -- ./{sample}",)).fetchone():
+                with open(f"{root}/{sample}.plain.out", errors="replace") as f:
+                    runs[sample] = (db, f.read())
     durations, counters = [], []
     for name, (sample, kernel, n, pattern) in KERNELS.items():
+        db, output = runs[sample]
         rows = db.execute("SELECT launch_id, duration_us FROM v_profile_launches WHERE kernel = ? AND run_id = "
                           "(SELECT max(id) FROM runs WHERE command_line LIKE ?) ORDER BY seq",
                           (kernel, f"% -- ./{sample}")).fetchall()
         measured = statistics.median(r[1] for r in rows) * 1e-6
         warm, cold = predict(roofline, specs, name, n, "warm", gpu), predict(roofline, specs, name, n, "cold", gpu)
-        own = sample_time_s(outputs, sample, pattern)
+        own = sample_time_s(output, pattern)
         durations.append((name, len(rows), float(warm["duration_s"]), warm["bound"], measured, own,
                           db.execute("SELECT limiter FROM v_profile_launches WHERE launch_id = ?",
                                      (rows[len(rows) // 2][0],)).fetchone()[0]))
