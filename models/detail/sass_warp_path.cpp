@@ -28,6 +28,7 @@ bool global_access(const SassInstruction& in) {
 struct LoopTraffic {
   int widest_bits = 0;
   long long bits = 0;
+  bool loads = false;  // a global load among its accesses
 };
 
 LoopTraffic traffic(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_region) {
@@ -36,9 +37,10 @@ LoopTraffic traffic(const SassFunction& f, const ControlFlow& cf, const std::vec
     if (!in_region[b] || !cf.blocks[b].reachable) continue;
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
       if (global_access(f.instructions[i])) {
-        const int bits = memory_access(f.instructions[i])->bits;
-        t.widest_bits = std::max(t.widest_bits, bits);
-        t.bits += bits;
+        const MemoryAccess a = *memory_access(f.instructions[i]);
+        t.widest_bits = std::max(t.widest_bits, a.bits);
+        t.bits += a.bits;
+        t.loads = t.loads || a.direction == MemoryDirection::load;
       }
   }
   return t;
@@ -128,18 +130,21 @@ bool barrier_between(const SassFunction& f, const ControlFlow& cf, const Loop& a
 }
 
 // The element loop: of the outermost loops with global accesses at least as wide as those
-// outside loops, the one moving the most bits per iteration; -1 when none is.
+// outside loops, one that loads (a loop that only stores is a kernel's epilogue where another
+// loop reads its data, as a histogram's merge of its shared sub-histograms), moving the most bits
+// per iteration; -1 when none is.
 int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_loop) {
   std::vector<bool> outside_loops(in_loop.size());
   for (std::size_t b = 0; b < in_loop.size(); ++b) outside_loops[b] = !in_loop[b];
   const int widest_outside = traffic(f, cf, outside_loops).widest_bits;
   int chosen = -1;
-  long long chosen_bits = 0;
+  LoopTraffic best;
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
     const LoopTraffic t = traffic(f, cf, cf.loops[i].contains);
-    if (cf.loops[i].parent == -1 && t.bits > 0 && t.widest_bits >= widest_outside && t.bits > chosen_bits) {
+    if (cf.loops[i].parent != -1 || t.bits <= 0 || t.widest_bits < widest_outside) continue;
+    if (chosen < 0 || std::pair(t.loads, t.bits) > std::pair(best.loads, best.bits)) {
       chosen = static_cast<int>(i);
-      chosen_bits = t.bits;
+      best = t;
     }
   }
   return chosen;

@@ -32,9 +32,11 @@ of \`docs/accuracy.md\` are.
   \`-res-usage\` and \`roofline spec --from-binary BINARY --kernel NAME\`, on an H100 and, for the
   histogram, an H200; the binaries built with the flags of \`scripts/device/cuda_samples_build.sh\`).
 - The histogram's draft took the wrong loop for the element loop: the merge of the sub-histograms
-  after the second barrier, unrolled four times, is longer than the loop over the data, which it
-  reported as "a walk of its own". Its spec counts the data loop from the SASS instead (its
-  comment says how). Not mended.
+  after the second barrier, unrolled four times, moves more bits than the loop over the data,
+  which it reported as "a walk of its own". Its spec counts the data loop from the SASS instead
+  (its comment says how). Drafts now prefer a loop that loads (the archived draft predates
+  that); they still add the merge loop to each trip as a row kernel's second pass, with a note
+  asking to check, which a user corrects as this spec does.
 - Writing them found a drafting bug: \`cuobjdump -res-usage\`'s \`SHARED\` counts the 1 KiB the
   driver reserves for every block that uses shared memory on sm_80 and later, and the drafts gave
   it as the kernel's own \`shared_bytes\`, which the model then reserved again. Drafts now give

@@ -140,6 +140,44 @@ TEST(SassListing, GridStrideLoopSplitsPerThreadAndPerIterationAndSkipsTheTailLoo
       << d.notes[0];
 }
 
+// A grid-stride loop that loads one word a trip into shared counters, a barrier, then a longer
+// loop that only stores (a histogram's merge of its sub-histograms, unrolled): the element loop
+// is the one that loads, though the other moves more bits.
+TEST(SassListing, TheElementLoopIsTheOneThatLoads) {
+  const SpecDraft d = draft_spec(parse_sass_listing(R"sass(
+	code for sm_90
+		Function : _Z4histPjS_j
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   ISETP.GE.U32.AND P1, PT, R0, UR8, PT ;
+        /*0020*/               @P1 BRA `(.L_x_0) ;
+.L_x_1:
+        /*0030*/                   LDG.E R4, desc[UR6][R2.64] ;
+        /*0040*/                   ATOMS.POPC.INC.32 RZ, [R4+URZ] ;
+        /*0050*/                   IADD3 R0, R0, UR5, RZ ;
+        /*0060*/                   ISETP.GE.U32.AND P1, PT, R0, UR8, PT ;
+        /*0070*/              @!P1 BRA `(.L_x_1) ;
+.L_x_0:
+        /*0080*/                   BAR.SYNC.DEFER_BLOCKING 0x0 ;
+.L_x_2:
+        /*0090*/                   LDS R6, [R5] ;
+        /*00a0*/                   STG.E desc[UR6][R8.64], R6 ;
+        /*00b0*/                   STG.E desc[UR6][R10.64], R6 ;
+        /*00c0*/                   STG.E desc[UR6][R12.64], R6 ;
+        /*00d0*/                   IADD3 R5, R5, 0x300, RZ ;
+        /*00e0*/                   ISETP.GE.U32.AND P0, PT, R5, 0x100, PT ;
+        /*00f0*/              @!P0 BRA `(.L_x_2) ;
+        /*0100*/                   EXIT ;
+.L_x_3:
+        /*0110*/                   BRA `(.L_x_3);
+		..........
+)sass",
+                                                   "h.sass")
+                                    .functions[0]);
+  ASSERT_TRUE(d.element_loop);
+  ASSERT_FALSE(d.element_accesses.empty());
+  EXPECT_EQ(d.element_accesses[0].opcode, "LDG.E");
+}
+
 TEST(SassListing, WidthsAndSpaces) {
   const SpecDraft d = draft_spec(parse_sass_listing(R"sass(
 	code for sm_90
