@@ -33,6 +33,16 @@ std::string top_loads(const CounterAnalysis& a, std::size_t n = 3) {
   return s.empty() ? std::string(kNone) : s;
 }
 
+// A counter's values over one kernel's launches, in the order the launches ran.
+struct CounterValues {
+  std::string metric;
+  std::vector<double> values;
+};
+
+// Counters whose name ends in `.sum` (ncu's rollup of a count) add up over launches; averages,
+// maxima, percentages and rates do not.
+bool adds_up(std::string_view metric) { return metric.ends_with(".sum"); }
+
 }  // namespace
 
 std::map<std::string, std::string> kernel_display_names(const RunRecord& r) {
@@ -92,16 +102,6 @@ ReportTable profile_launches_table(const RunRecord& r) {
   }
   return t;
 }
-
-// A counter's values over one kernel's launches, in the order the launches ran.
-struct CounterValues {
-  std::string metric;
-  std::vector<double> values;
-};
-
-// Counters whose name ends in `.sum` (ncu's rollup of a count) add up over launches; averages,
-// maxima, percentages and rates do not.
-bool adds_up(std::string_view metric) { return metric.ends_with(".sum"); }
 
 ReportTable profile_counters_table(const RunRecord& r) {
   ReportTable t{"profiled-counters", "Counters, by kernel",
