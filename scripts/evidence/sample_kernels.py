@@ -41,6 +41,7 @@ KERNELS = {
     # The sample prints the time of histogram256Kernel and its merge kernel together.
     "sample_histogram256": ("histogram", "histogram256Kernel(unsigned int*, unsigned int*, unsigned int)", 2**24,
                             None),
+    "sample_histogram64": ("histogram", "histogram64Kernel(unsigned int*, uint4*, unsigned int)", 2**26, None),
 }
 COUNTERS = [("dram__sectors_read.sum", "DRAM read"), ("dram__sectors_write.sum", "DRAM write"),
             ("lts__t_sectors_srcunit_tex_op_read.sum", "L2 read"),
