@@ -112,18 +112,20 @@ std::set<std::size_t> path_lengths(const SassFunction& f, const ControlFlow& cf,
   return out;
 }
 
-// Whether a barrier lies between two loops' code: a row kernel's walks are its passes on either
-// side of a block reduction, where a remainder loop runs next to the loop it completes.
-bool barrier_between(const SassFunction& f, const ControlFlow& cf, const Loop& a, const Loop& b) {
-  auto span = [&](const Loop& l) {
-    std::pair<std::size_t, std::size_t> s{SIZE_MAX, 0};  // instruction indices
-    for (std::size_t k = 0; k < cf.blocks.size(); ++k)
-      if (l.contains[k]) s = {std::min(s.first, cf.blocks[k].first), std::max(s.second, cf.blocks[k].end)};
-    return s;
-  };
-  const auto [a_first, a_end] = span(a);
-  const auto [b_first, b_end] = span(b);
-  const std::size_t from = std::min(a_end, b_end), to = std::max(a_first, b_first);
+// Instruction indices [first, end) that a set of blocks spans.
+using Span = std::pair<std::size_t, std::size_t>;
+Span span_of(const ControlFlow& cf, const std::vector<bool>& blocks) {
+  Span s{SIZE_MAX, 0};
+  for (std::size_t k = 0; k < cf.blocks.size(); ++k)
+    if (blocks[k]) s = {std::min(s.first, cf.blocks[k].first), std::max(s.second, cf.blocks[k].end)};
+  return s;
+}
+
+// Whether a barrier lies between two stretches of code: a row kernel's walks are its passes on
+// either side of a block reduction, where a remainder loop runs next to the loop it completes; a
+// block's epilogue (a histogram's merge of its sub-histograms) follows its element loop's barrier.
+bool barrier_between(const SassFunction& f, Span a, Span b) {
+  const std::size_t from = std::min(a.second, b.second), to = std::max(a.first, b.first);
   for (std::size_t i = from; i < to; ++i)
     if (is_barrier(f.instructions[i])) return true;
   return false;
@@ -229,10 +231,11 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   const int main_loop = element_loop(f, cf, in_loop);
   std::vector<bool> in_main(n, false), in_tail(n, false), is_walk(cf.loops.size(), false);
   if (main_loop >= 0) in_main = cf.loops[main_loop].contains;
+  const Span main_span = span_of(cf, in_main);
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
     const Loop& l = cf.loops[i];
     if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0) continue;
-    is_walk[i] = main_loop >= 0 && barrier_between(f, cf, l, cf.loops[main_loop]);
+    is_walk[i] = main_loop >= 0 && barrier_between(f, span_of(cf, l.contains), span_of(cf, in_main));
     std::vector<bool>& region = is_walk[i] ? in_main : in_tail;  // a walk is run like the element loop
     for (std::size_t b = 0; b < n; ++b) region[b] = region[b] || l.contains[b];
   }
@@ -242,11 +245,13 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
     long long sum =
         static_cast<long long>(cf.blocks[b].instructions()) + (in_main[b] ? kForce : 0) - (in_tail[b] ? kForce : 0);
     // A block that makes the widest access as well is the vector path itself (an index load
-    // before a vector copy), not a remainder: its narrower accesses cost nothing.
+    // before a vector copy), not a remainder: its narrower accesses cost nothing. Nor is code a
+    // barrier away from the element loop (a block's epilogue storing its result).
     bool narrow = false, wide = false;
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i)
       if (global_access(f.instructions[i])) (memory_access(f.instructions[i])->bits < widest ? narrow : wide) = true;
-    return sum - (narrow && !wide ? kNarrow : 0);
+    const bool epilogue = main_loop >= 0 && barrier_between(f, main_span, {cf.blocks[b].first, cf.blocks[b].end});
+    return sum - (narrow && !wide && !epilogue ? kNarrow : 0);
   };
   w.blocks = longest_path(
       cf, 0, weight, [](std::size_t) { return true; }, [&](std::size_t b) { return cf.blocks[b].may_exit; });

@@ -39,7 +39,8 @@ of \`docs/accuracy.md\` are.
   that); they still add the merge loop to each trip as a row kernel's second pass, with a note
   asking to check, which a user corrects as this spec does. The 64-bin histogram's draft left out
   its unrolled merge, taking it for a scalar remainder (its 32-bit store is narrower than the
-  128-bit loads); its spec adds it back. Not mended.
+  128-bit loads); its spec adds it back. Drafts now count code a barrier away from the element
+  loop whatever its width (the archived draft predates that).
 - Writing them found a drafting bug: \`cuobjdump -res-usage\`'s \`SHARED\` counts the 1 KiB the
   driver reserves for every block that uses shared memory on sm_80 and later, and the drafts gave
   it as the kernel's own \`shared_bytes\`, which the model then reserved again. Drafts now give

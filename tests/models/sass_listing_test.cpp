@@ -178,6 +178,42 @@ TEST(SassListing, TheElementLoopIsTheOneThatLoads) {
   EXPECT_EQ(d.element_accesses[0].opcode, "LDG.E");
 }
 
+// A 128-bit grid-stride loop, a barrier, then each thread stores its block's result with a
+// 32-bit store: that store is the block's epilogue, counted, not a scalar remainder to skip.
+TEST(SassListing, AnEpilogueBeyondTheBarrierIsCountedNotTakenForARemainder) {
+  const SpecDraft d = draft_spec(parse_sass_listing(R"sass(
+	code for sm_90
+		Function : _Z4histPjP5uint4j
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   ISETP.GE.U32.AND P1, PT, R0, UR8, PT ;
+        /*0020*/               @P1 BRA `(.L_x_0) ;
+.L_x_1:
+        /*0030*/                   LDG.E.128 R4, desc[UR6][R2.64] ;
+        /*0040*/                   STS.U8 [R4], R5 ;
+        /*0050*/                   IADD3 R0, R0, UR5, RZ ;
+        /*0060*/                   ISETP.GE.U32.AND P1, PT, R0, UR8, PT ;
+        /*0070*/              @!P1 BRA `(.L_x_1) ;
+.L_x_0:
+        /*0080*/                   BAR.SYNC.DEFER_BLOCKING 0x0 ;
+        /*0090*/                   ISETP.GT.U32.AND P0, PT, R0, 0x3f, PT ;
+        /*00a0*/               @P0 EXIT ;
+        /*00b0*/                   LDS.U8 R6, [R5] ;
+        /*00c0*/                   LDS.U8 R7, [R5+0x1] ;
+        /*00d0*/                   IADD3 R6, R6, R7, RZ ;
+        /*00e0*/                   STG.E desc[UR6][R8.64], R6 ;
+        /*00f0*/                   EXIT ;
+.L_x_2:
+        /*0100*/                   BRA `(.L_x_2);
+		..........
+)sass",
+                                                   "h.sass")
+                                    .functions[0]);
+  ASSERT_TRUE(d.element_loop);
+  EXPECT_EQ(d.per_thread.instructions, 3 + 3 + 5);  // entry, barrier and exit test, the epilogue
+  ASSERT_EQ(d.stores_outside_loop.size(), 1u);
+  EXPECT_EQ(d.stores_outside_loop[0].opcode, "STG.E");
+}
+
 TEST(SassListing, WidthsAndSpaces) {
   const SpecDraft d = draft_spec(parse_sass_listing(R"sass(
 	code for sm_90
