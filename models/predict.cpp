@@ -548,94 +548,114 @@ double drawn_row_miss_share(double draws, double rows, double kept_rows) {
   return (rows * (1 - std::exp(-w / rows)) + (draws - w) * std::exp(-w / rows)) / draws;
 }
 
+// What one array entry moves, before it is counted as a load or a store.
+struct EntryTraffic {
+  ArrayTraffic t;
+  double bytes_per_thread = 0;  // accesses one thread keeps in flight together
+  double l2_sectors = 0;        // sectors L2 serves
+};
+
+// A load entry's work: its L2 sectors, the DRAM reads of its footprint (once, or of the rows or
+// lines L2 does not keep), and the share of its rounds that wait for DRAM.
+void add_load_work(const LaunchContext& ctx, const ArrayAccess& a, const EntryTraffic& e, bool first, int link,
+                   const std::set<std::string>& written_earlier, PassWork& w) {
+  const GpuSpec& gpu = ctx.gpu;
+  const ArrayTraffic& t = e.t;
+  w.tex_read += e.l2_sectors;
+  const double hit = written_earlier.contains(a.name)
+                         ? std::max(ctx.warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
+                         : ctx.warm_hit;
+  // The share of the entry's reads that reach DRAM: all of its footprint once, or of rows drawn
+  // at random those whose row L2 does not hold.
+  double drawn = 1.0;
+  if (a.uniform_indices) {
+    const double row_bytes = static_cast<double>(ctx.dims.cols) * size_bytes(element_type(a, ctx.launch.dtype));
+    drawn = drawn_row_miss_share(t.useful_bytes / row_bytes, t.footprint_sectors * kSectorBytes / row_bytes,
+                                 l2_kept_bytes(gpu) / row_bytes);
+  }
+  const double compulsory =
+      !first ? 0.0 : (a.uniform_indices ? drawn * t.l1_sectors : t.footprint_sectors) * (1 - hit);
+  const double dram_before = w.dram_loads;
+  w.dram_loads += compulsory;
+  // A loop that sweeps the array again and again (a GEMM's K loop over its matrices) finds in
+  // L2 only what the L2 keeps of it: a share min(1, kept / footprint) of the re-reads hits, as
+  // for random loads, and the others read DRAM again, sector by sector.
+  if (a.reuse == Reuse::l2 && a.times == Scale::cols && t.footprint_sectors > 0) {
+    const double rereads = std::max(0.0, e.l2_sectors - (first ? t.footprint_sectors : 0.0));
+    w.dram_loads += rereads * (1 - std::min(1.0, l2_kept_bytes(gpu) / (t.footprint_sectors * kSectorBytes)));
+  }
+  if (a.pattern == AccessPattern::random) {
+    w.random_l2_sectors += e.l2_sectors;
+    add_random_misses(gpu, t, compulsory, w);
+  }
+  // The share of this entry's rounds that wait for DRAM: an array's first entry brings new data
+  // in every round, unless L2 holds it; random loads miss in the share of their accesses that
+  // reach DRAM; later entries re-read what the first brought.
+  const double share = a.pattern == AccessPattern::random
+                           ? std::min(1.0, (w.dram_loads - dram_before) / std::max(1.0, t.l1_sectors))
+                           : (first ? drawn * (1 - hit) : 0.0);
+  if (w.link_dram_share.size() < static_cast<std::size_t>(link)) w.link_dram_share.resize(link, 0.0);
+  w.link_dram_share[link - 1] = std::max(w.link_dram_share[link - 1], share);
+  w.load_bytes_per_thread += e.bytes_per_thread;
+  w.load_bytes += t.useful_bytes;
+  w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
+  w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
+}
+
+// A store entry's work. L1 writes through: every store request's sectors reach L2, except that
+// L1 merges part of a warp's stores into sectors its earlier stores of the iteration wrote (split
+// stores: what reaches L2 of them is measured). Write-validate: partly written sectors are filled
+// from DRAM when evicted; whole ones never are.
+void add_store_work(const LaunchContext& ctx, const PassPrediction& pp, const ArrayAccess& a, const EntryTraffic& e,
+                    bool first, PassWork& w) {
+  const GpuSpec& gpu = ctx.gpu;
+  const ArrayTraffic& t = e.t;
+  w.tex_write += t.l1_sectors - t.revisited_sectors * (1 - gpu.store_revisit_l2_fraction.value);
+  w.revisited_sectors += t.revisited_sectors;
+  if ((a.pattern == AccessPattern::column || a.per_warp > 0) &&
+      a.vector * size_bytes(element_type(a, ctx.launch.dtype)) < kSectorBytes)
+    w.merge_writes += t.l1_sectors;
+  if (first) {
+    w.store_footprint += t.footprint_sectors;
+    w.dram_write += t.footprint_sectors * (1 - ctx.warm_hit);
+    w.dram_fills += t.partial_sectors * (1 - ctx.warm_hit);
+  }
+  // A thread's stores outside its loop go out together, once (rounds_of).
+  if (a.outside_loop()) {
+    w.once_store_bytes_per_thread += t.useful_bytes / launched_threads(pp, ctx.launch);
+  } else {
+    w.store_bytes_per_thread += e.bytes_per_thread;
+    w.store_bytes += t.useful_bytes;
+  }
+  w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
+  w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
+}
+
 // One array entry's traffic added to its pass's work; first: the entry that brings the
 // array's footprint (later entries of the same array re-read it).
 void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const PassPrediction& pp, const ArrayAccess& a,
                     bool first, int link, const std::set<std::string>& written_earlier, PassWork& w) {
-  const GpuSpec& gpu = ctx.gpu;
   const Launch& launch = ctx.launch;
-  const double warm_hit = ctx.warm_hit;
-  const ArrayTraffic t = array_traffic(a, pass, launch.dtype, launch.n, ctx.dims,
-                                       static_cast<int>(gpu.l1_wavefront_bytes.value), launched_threads(pp, launch));
-  w.useful_bytes += t.useful_bytes;
-  w.wavefronts += t.l1_wavefronts;
+  EntryTraffic e;
+  e.t = array_traffic(a, pass, launch.dtype, launch.n, ctx.dims, static_cast<int>(ctx.gpu.l1_wavefront_bytes.value),
+                      launched_threads(pp, launch));
+  w.useful_bytes += e.t.useful_bytes;
+  w.wavefronts += e.t.l1_wavefronts;
   // Accesses one thread keeps in flight together: an element's repeated accesses are, a loop
   // over a row (times = cols) keeps one at a time.
-  const double bytes_per_thread = static_cast<double>(pass.elements_per_thread) *
-                                  size_bytes(element_type(a, launch.dtype)) *
-                                  (a.times == Scale::one ? a.per_element : 1.0);
+  e.bytes_per_thread = static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype)) *
+                       (a.times == Scale::one ? a.per_element : 1.0);
   // Sectors L2 serves: one pass over the footprint when L1 keeps what a warp re-reads, every
   // request's sectors when the accesses repeat or scatter (unless the spec says L1 keeps them),
   // less those L1 serves again (l1_reuse, which an entry that states it is held to).
   const bool once = a.reuse == Reuse::l1 ||
                     (a.reuse == Reuse::none && a.pattern == AccessPattern::contiguous && a.per_element <= 1 &&
                      a.times == Scale::one && a.l1_reuse == 1);
-  const double l2_sectors = once ? (first ? t.footprint_sectors : 0.0) : t.l1_sectors / a.l1_reuse;
-  if (a.op == AccessOp::load) {
-    w.tex_read += l2_sectors;
-    const double hit = written_earlier.contains(a.name)
-                           ? std::max(warm_hit, l2_resident_fraction(gpu, ctx.buffers.at(a.name)))
-                           : warm_hit;
-    // The share of the entry's reads that reach DRAM: all of its footprint once, or of rows drawn
-    // at random those whose row L2 does not hold.
-    double drawn = 1.0;
-    if (a.uniform_indices) {
-      const double row_bytes = static_cast<double>(ctx.dims.cols) * size_bytes(element_type(a, launch.dtype));
-      drawn = drawn_row_miss_share(t.useful_bytes / row_bytes, t.footprint_sectors * kSectorBytes / row_bytes,
-                                   l2_kept_bytes(gpu) / row_bytes);
-    }
-    const double compulsory =
-        !first ? 0.0 : (a.uniform_indices ? drawn * t.l1_sectors : t.footprint_sectors) * (1 - hit);
-    const double dram_before = w.dram_loads;
-    w.dram_loads += compulsory;
-    // A loop that sweeps the array again and again (a GEMM's K loop over its matrices) finds in
-    // L2 only what the L2 keeps of it: a share min(1, kept / footprint) of the re-reads hits, as
-    // for random loads, and the others read DRAM again, sector by sector.
-    if (a.reuse == Reuse::l2 && a.times == Scale::cols && t.footprint_sectors > 0) {
-      const double rereads = std::max(0.0, l2_sectors - (first ? t.footprint_sectors : 0.0));
-      w.dram_loads += rereads * (1 - std::min(1.0, l2_kept_bytes(gpu) / (t.footprint_sectors * kSectorBytes)));
-    }
-    if (a.pattern == AccessPattern::random) {
-      w.random_l2_sectors += l2_sectors;
-      add_random_misses(gpu, t, compulsory, w);
-    }
-    // The share of this entry's rounds that wait for DRAM: an array's first entry brings new data
-    // in every round, unless L2 holds it; random loads miss in the share of their accesses that
-    // reach DRAM; later entries re-read what the first brought.
-    const double share = a.pattern == AccessPattern::random
-                             ? std::min(1.0, (w.dram_loads - dram_before) / std::max(1.0, t.l1_sectors))
-                             : (first ? drawn * (1 - hit) : 0.0);
-    if (w.link_dram_share.size() < static_cast<std::size_t>(link)) w.link_dram_share.resize(link, 0.0);
-    w.link_dram_share[link - 1] = std::max(w.link_dram_share[link - 1], share);
-    w.load_bytes_per_thread += bytes_per_thread;
-    w.load_bytes += t.useful_bytes;
-    w.l1.push_back({std::string(metric::l1_requests_ld), t.requests});
-    w.l1.push_back({std::string(metric::l1_sectors_ld), t.l1_sectors});
-  } else {
-    // L1 writes through: every store request's sectors reach L2, except that L1 merges part of
-    // a warp's stores into sectors its earlier stores of the iteration wrote (split stores: what
-    // reaches L2 of them is measured). Write-validate: partly written sectors are filled from
-    // DRAM when evicted; whole ones never are.
-    w.tex_write += t.l1_sectors - t.revisited_sectors * (1 - gpu.store_revisit_l2_fraction.value);
-    w.revisited_sectors += t.revisited_sectors;
-    if ((a.pattern == AccessPattern::column || a.per_warp > 0) &&
-        a.vector * size_bytes(element_type(a, launch.dtype)) < kSectorBytes)
-      w.merge_writes += t.l1_sectors;
-    if (first) {
-      w.store_footprint += t.footprint_sectors;
-      w.dram_write += t.footprint_sectors * (1 - warm_hit);
-      w.dram_fills += t.partial_sectors * (1 - warm_hit);
-    }
-    // A thread's stores outside its loop go out together, once (rounds_of).
-    if (a.outside_loop()) {
-      w.once_store_bytes_per_thread += t.useful_bytes / launched_threads(pp, launch);
-    } else {
-      w.store_bytes_per_thread += bytes_per_thread;
-      w.store_bytes += t.useful_bytes;
-    }
-    w.l1.push_back({std::string(metric::l1_requests_st), t.requests});
-    w.l1.push_back({std::string(metric::l1_sectors_st), t.l1_sectors});
-  }
+  e.l2_sectors = once ? (first ? e.t.footprint_sectors : 0.0) : e.t.l1_sectors / a.l1_reuse;
+  if (a.op == AccessOp::load)
+    add_load_work(ctx, a, e, first, link, written_earlier, w);
+  else
+    add_store_work(ctx, pp, a, e, first, w);
 }
 
 double scaled_count(double value, Scale times, const Dimensions& dims) {
