@@ -61,8 +61,8 @@ echo "| under \`roofline profile\` (each launch replayed for its counters) | $(l
 echo
 echo "## ncu did not finish"
 echo
-echo "ncu stopped profiling with an error part way and the program then hung until the device script's"
-echo "timeout killed it after 240 s (exit 124 below). Its own messages, as it printed them:"
+echo "ncu reported an error part way and did not exit; the device script's timeout killed it after"
+echo "240 s (exit 124 below). Its own messages, as it printed them:"
 echo
 echo '```'
 grep '^==' "$raw/ncu.out" | head -n 8
