@@ -83,9 +83,10 @@ def main():
     roofline, specs, gpu, tars = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     runs = {}  # sample -> (its database, its plain run's output)
     for tar_path in tars:
-        root = tempfile.mkdtemp() + "/cuda-samples"
+        scratch = tempfile.mkdtemp()
         with tarfile.open(tar_path) as tar:
-            tar.extractall(root[: -len("/cuda-samples")], filter="data")
+            tar.extractall(scratch, filter="data")
+        root = scratch + "/cuda-samples"
         db = sqlite3.connect(root + "/samples.db")
         for sample in {k[0] for k in KERNELS.values()} - runs.keys():
             if db.execute("SELECT 1 FROM runs WHERE command_line LIKE ?", (f"% -- ./{sample}",)).fetchone():
