@@ -1,7 +1,5 @@
 #include "profiler/inject/device_memory_tracker.hpp"
 
-#include <algorithm>
-
 namespace roofline::inject {
 
 void DeviceMemoryTracker::add(CUcontext context, CUdeviceptr ptr, std::size_t bytes) {

@@ -12,13 +12,13 @@ namespace {
 const auto ctx_a = reinterpret_cast<CUcontext>(0xa);
 const auto ctx_b = reinterpret_cast<CUcontext>(0xb);
 
-std::vector<std::pair<CUdeviceptr, std::size_t>> saved(const DeviceMemoryTracker& t, CUcontext c) {
-  std::vector<std::pair<CUdeviceptr, std::size_t>> v;
+using Saved = std::vector<std::pair<CUdeviceptr, std::size_t>>;
+
+Saved saved(const DeviceMemoryTracker& t, CUcontext c) {
+  Saved v;
   for (const auto& r : t.saved_regions(c)) v.emplace_back(r.ptr, r.bytes);
   return v;
 }
-
-using Saved = std::vector<std::pair<CUdeviceptr, std::size_t>>;
 
 TEST(DeviceMemoryTracker, SavesEachContextsLiveAllocations) {
   DeviceMemoryTracker t;
