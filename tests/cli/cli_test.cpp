@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -128,6 +129,20 @@ TEST(Cli, AccuracyJudgesTheChosenKernelsOnly) {
   expect_clear_error(run("accuracy --db " + db + " --run 1 --kernel add_f32"), "has no launch of add_f32");
   expect_clear_error(run("accuracy --db " + db + " --run 1 --kernel histogrm_weighted"),
                      "closest: histogram_weighted_f32");
+}
+
+// The CUDA samples' kernels, specified as a user would (docs/results/sample-kernels.md): the
+// committed specs still read, and the reduction's instructions are its SASS counts worked out by
+// hand: 64 blocks of 8 warps, each 66 instructions and 11 a trip for 2^24 / (2 x 64 x 256) = 512
+// trips, 512 x (66 + 11 x 512) = 2,917,376.
+TEST(Cli, TheCudaSamplesSpecsReadAndPredict) {
+  const std::string specs = ROOFLINE_SOURCE_DIR "/docs/results/h100/sample-kernels/specs.toml";
+  const Result listed = run("kernels --spec " + specs + " --format csv");
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_EQ(std::count(listed.out.begin(), listed.out.end(), '\n'), 1 + 9) << listed.out;
+  const Result r = run("predict --spec " + specs + " --kernel sample_reduce7 --n 2^24 --cache warm --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"smsp__inst_executed.sum\": 2917376.0"), std::string::npos) << r.out;
 }
 
 TEST(Cli, PredictNamesTheAssumedValuesItRestsOn) {
