@@ -77,6 +77,17 @@ echo
 python3 scripts/evidence/sample_kernels.py "$R" $S/specs.toml h200 $H200_TARS
 cat <<'EOT'
 
+## The drafts beside the specs
+
+What `roofline spec --from-sass` drafts today from the archived SASS, beside what each spec says
+(`scripts/evidence/sample_drafts.py`). The reduction's 36 bytes are dynamic shared memory, which
+a binary does not record; the 256-bin histogram's draft adds its merge loop to every trip (above).
+
+EOT
+python3 scripts/evidence/sample_drafts.py "$R" $S/specs.toml $S/sass.tar.gz $S/sass-histogram.tar.gz \
+  $S/black-scholes.tar.gz
+cat <<'EOT'
+
 ## What the misses say
 
 - **The counters the specs determine came out near the measurement on both GPUs**: the DRAM
