@@ -52,7 +52,7 @@ of \`docs/accuracy.md\` are.
   H200 in \`docs/results/h200/sample-kernels/\`
   (\`D=.device SAMPLES="reduction transpose matrixMul convolutionSeparable" scripts/device/cuda_samples.sh\`,
   its ncu step left out, then \`SAMPLES=histogram NCU_SAMPLES=""\` in \`histogram.tar.gz\`).
-  BlackScholes was not profiled on an H200: the three calls for one were lent H100s.
+  BlackScholes was not profiled on an H200: the four calls for one were lent H100s.
 - Predicted: \`roofline predict --spec $S/specs.toml --kernel K --n N --cache warm --gpu G\`, each
   GPU's catalog values (no calibration of the machines that ran the samples). Made by
   \`scripts/evidence/write_sample_kernels_doc.sh\` (\`scripts/evidence/sample_kernels.py\`).
