@@ -235,7 +235,8 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
     const Loop& l = cf.loops[i];
     if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0) continue;
-    is_walk[i] = main_loop >= 0 && barrier_between(f, span_of(cf, l.contains), span_of(cf, in_main));
+    is_walk[i] = main_loop >= 0 && traffic(f, cf, l.contains).loads &&
+                 barrier_between(f, span_of(cf, l.contains), span_of(cf, in_main));
     std::vector<bool>& region = is_walk[i] ? in_main : in_tail;  // a walk is run like the element loop
     for (std::size_t b = 0; b < n; ++b) region[b] = region[b] || l.contains[b];
   }

@@ -35,9 +35,10 @@ of \`docs/accuracy.md\` are.
 - The 256-bin histogram's draft took the wrong loop for the element loop: the merge of the sub-histograms
   after the second barrier, unrolled four times, moves more bits than the loop over the data,
   which it reported as "a walk of its own". Its spec counts the data loop from the SASS instead
-  (its comment says how). Drafts now prefer a loop that loads (the archived draft predates
-  that); they still add the merge loop to each trip as a row kernel's second pass, with a note
-  asking to check, which a user corrects as this spec does. The 64-bin histogram's draft left out
+  (its comment says how). Drafts now prefer a loop that loads, and no longer add a loop that only
+  stores to each trip as a row kernel's second pass (the archived draft predates both): the merge
+  loop is noted as one the full warps skip, and \`inst_per_thread\` counts the longest path, over
+  the bins no thread takes all of (see the table below). The 64-bin histogram's draft left out
   its unrolled merge, taking it for a scalar remainder (its 32-bit store is narrower than the
   128-bit loads); its spec adds it back. Drafts now count code a barrier away from the element
   loop whatever its width (the archived draft predates that).
@@ -81,7 +82,7 @@ cat <<'EOT'
 
 What `roofline spec --from-sass` drafts today from the archived SASS, beside what each spec says
 (`scripts/evidence/sample_drafts.py`). The reduction's 36 bytes are dynamic shared memory, which
-a binary does not record; the 256-bin histogram's draft adds its merge loop to every trip (above).
+a binary does not record; the 256-bin histogram's `inst_per_thread` is its longest path (above).
 
 EOT
 python3 scripts/evidence/sample_drafts.py "$R" $S/specs.toml $S/sass.tar.gz $S/sass-histogram.tar.gz \

@@ -142,7 +142,7 @@ TEST(SassListing, GridStrideLoopSplitsPerThreadAndPerIterationAndSkipsTheTailLoo
 
 // A grid-stride loop that loads one word a trip into shared counters, a barrier, then a longer
 // loop that only stores (a histogram's merge of its sub-histograms, unrolled): the element loop
-// is the one that loads, though the other moves more bits.
+// is the one that loads, though the other moves more bits, and the other is not counted per trip.
 TEST(SassListing, TheElementLoopIsTheOneThatLoads) {
   const SpecDraft d = draft_spec(parse_sass_listing(R"sass(
 	code for sm_90
@@ -176,6 +176,9 @@ TEST(SassListing, TheElementLoopIsTheOneThatLoads) {
   ASSERT_TRUE(d.element_loop);
   ASSERT_FALSE(d.element_accesses.empty());
   EXPECT_EQ(d.element_accesses[0].opcode, "LDG.E");
+  // The store-only loop is no walk of the data beside it (a row kernel's pass reloads its row):
+  // a trip is the data loop's 5 instructions alone.
+  EXPECT_EQ(d.per_iteration.instructions, 5);
 }
 
 // A 128-bit grid-stride loop, a barrier, then each thread stores its block's result with a
