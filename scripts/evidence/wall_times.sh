@@ -57,3 +57,12 @@ ncu_section() {
   echo "|---|---:|"
   awk -F'|' '/^\| `/ {n[$4]++} END {for (m in n) printf "|%s| %d |\n", m, n[m]}' "$4/cmp.md" | sort -t'|' -k3 -rn
 }
+# evidence_commands NAME SCRIPT: the runs scripts/device/triton_evidence.sh makes of the Python
+# SCRIPT (its profile into NAME.db, ncu with the same metrics, a trace-only profile), as a page
+# quotes them: an indented code block.
+evidence_commands() {
+  echo "    roofline profile --db $1.db -- python3 $2"
+  echo "    ncu --csv --page raw --print-units base --clock-control none --cache-control all \\"
+  echo "        --kernel-name-base mangled --metrics \"\$(roofline metrics --names)\" python3 $2"
+  echo "    roofline profile --no-counters --db trace.db -- python3 $2"
+}

@@ -29,10 +29,9 @@ Made on the device by
 `NAME=graph PAIRS=1 PROGRAM=tests/profile/graph_step.py scripts/device/triton_evidence.sh`,
 rendered by `scripts/evidence/write_graph_doc.sh`:
 
-    roofline profile --db graph.db -- python3 tests/profile/graph_step.py
-    ncu --csv --page raw --print-units base --clock-control none --cache-control all \
-        --kernel-name-base mangled --metrics "$(roofline metrics --names)" python3 tests/profile/graph_step.py
-    roofline profile --no-counters --db trace.db -- python3 tests/profile/graph_step.py
+EOT
+evidence_commands graph tests/profile/graph_step.py
+cat <<'EOT'
 
 The database, the wall times and every run's output (ncu's CSV is `ncu.out`) are in
 `docs/results/h100/graph/`.

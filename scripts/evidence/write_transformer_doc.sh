@@ -27,10 +27,9 @@ the suite has. Made on the device by
 `NAME=transformer PROGRAM=tests/profile/transformer_step.py scripts/device/triton_evidence.sh`,
 rendered by `scripts/evidence/write_transformer_doc.sh`:
 
-    roofline profile --db transformer.db -- python3 tests/profile/transformer_step.py
-    ncu --csv --page raw --print-units base --clock-control none --cache-control all \
-        --kernel-name-base mangled --metrics "$(roofline metrics --names)" python3 tests/profile/transformer_step.py
-    roofline profile --no-counters --db trace.db -- python3 tests/profile/transformer_step.py
+EOT
+evidence_commands transformer tests/profile/transformer_step.py
+cat <<'EOT'
 
 The database, the wall times and every run's output (ncu's CSV is `ncu.out`) are in
 `docs/results/h100/transformer/`.

@@ -21,10 +21,9 @@ Made on the device by `scripts/device/triton_evidence.sh` (H100) and
 `PROFILE_ONLY=1 scripts/device/triton_evidence.sh` (H200), rendered by
 `scripts/evidence/write_triton_doc.sh`:
 
-    roofline profile --db triton.db -- python3 tests/profile/triton_step.py
-    ncu --csv --page raw --print-units base --clock-control none --cache-control all \
-        --kernel-name-base mangled --metrics "$(roofline metrics --names)" python3 tests/profile/triton_step.py
-    roofline profile --no-counters --db trace.db -- python3 tests/profile/triton_step.py
+EOT
+evidence_commands triton tests/profile/triton_step.py
+cat <<'EOT'
     roofline profile --db two.db -- bash -c "python3 tests/profile/triton_step.py --steps 2 & \
         python3 tests/profile/train_step.py --steps 2; wait"
     roofline predict --from-run 1 --db docs/results/h100/triton/triton.db --gpu h200
