@@ -100,11 +100,16 @@ void set_injection_environment(const ProfileOptions& o, const fs::path& spool, c
 }
 
 void print_progress(const std::vector<ProfiledLaunch>& arrived, std::int64_t& profiled) {
-  for (const auto& l : arrived)
-    fmt::print(stderr, "roofline: [{}] {} ({}x{}x{} blocks of {}): {}\n", ++profiled, kernel_display_name(l.id.demangled), l.id.grid.x,
-               l.id.grid.y, l.id.grid.z, l.id.block.count(),
-               l.counter_status == CounterStatus::collected ? fmt::format("counters in {} passes", l.passes)
-                                                            : l.counter_note);
+  for (const auto& l : arrived) {
+    const std::string what = l.counter_status == CounterStatus::collected
+                                 ? fmt::format("counters in {} passes", l.passes)
+                                 : l.counter_note;
+    if (l.id.demangled.empty())  // a whole graph's launch, none of whose kernels was replayed
+      fmt::print(stderr, "roofline: [{}] a CUDA graph's launch: {}\n", ++profiled, what);
+    else
+      fmt::print(stderr, "roofline: [{}] {} ({}x{}x{} blocks of {}): {}\n", ++profiled,
+                 kernel_display_name(l.id.demangled), l.id.grid.x, l.id.grid.y, l.id.grid.z, l.id.block.count(), what);
+  }
 }
 
 // Runs the program to its end, printing a line per profiled launch; returns its exit status

@@ -47,6 +47,10 @@ void read_counters(const nlohmann::json& j, ProfiledLaunch& l) {
     if (value.is_number()) l.counters.push_back({name, value.get<double>()});
 }
 
+constexpr const char* kDeviceRunGraphKernel =
+    "counters not collected: a CUDA graph ran this kernel from the device (a conditional node's body, or a graph "
+    "launched by a kernel), and CUPTI ties such kernels to no launch of the program's to replay";
+
 constexpr const char* kNoActivityDuration =
     "no Activity-API duration (the program ended before its kernel records were delivered): its time is the "
     "replay's gpu__time_duration";
@@ -115,13 +119,17 @@ void SpoolReader::read_line(File& f, const std::string& line, std::vector<Profil
       read_identity(j, g.counters.id);
       g.counters.id.demangled = demangle_symbol(g.counters.id.mangled);
     } else {
-      g.counters.id.demangled = g.index >= 0 ? fmt::format("graph_kernel_node_{}", g.index) : "graph_launch";
+      g.counters.id.demangled = g.index >= 0 ? fmt::format("graph_kernel_node_{}", g.index) : "";
+      g.counters.id.api = "cuGraphLaunch";
     }
     f.graph_counters[corr].push_back(g);
     arrived.push_back(g.counters);
     return;
   }
-  Entry& e = f.entries[{corr, type == "kernel" ? node : 0}];
+  // A kernel record without a correlation is a graph's kernel the device ran: every run of it
+  // (a while-loop's body runs several times) is a launch of its own.
+  const bool uncorrelated = type == "kernel" && corr == 0;
+  Entry& e = f.entries[{corr, uncorrelated ? ++f.uncorrelated : type == "kernel" ? node : 0}];
   e.launch.id.pid = f.process.pid;
   if (type == "launch") {
     read_identity(j, e.launch.id);
@@ -138,6 +146,10 @@ void SpoolReader::read_line(File& f, const std::string& line, std::vector<Profil
       e.launch.id.demangled = demangle_symbol(e.launch.id.mangled);
       e.launch.id.graph_node = node;
       e.launch.id.api = "cuGraphLaunch";
+      if (uncorrelated) {
+        e.launch.counter_status = CounterStatus::timing_only;
+        e.launch.counter_note = kDeviceRunGraphKernel;
+      }
     } else if (const int regs = j.value("regs", 0); regs > 0) {
       // The Activity API reports the registers the launch was given (what ncu's
       // launch__registers_per_thread reads); the launch callback only what the function asks for.

@@ -50,6 +50,7 @@ class SpoolReader {
     std::string partial;  // an incomplete last line, kept until its newline arrives
     SpoolProcess process;
     std::map<std::pair<std::uint64_t, std::uint64_t>, Entry> entries;  // (correlation, graph node)
+    std::uint64_t uncorrelated = 0;  // kernel records without a correlation so far (device-run graph kernels)
     std::map<std::uint64_t, std::vector<GraphCounters>> graph_counters;  // by the graph launch's correlation
   };
   static void attach_graph_counters(File& f);

@@ -2,8 +2,8 @@
 
 namespace roofline::inject {
 
-void DeviceMemoryTracker::add(CUcontext context, CUdeviceptr ptr, std::size_t bytes) {
-  if (ptr != 0 && bytes > 0) allocations_[ptr] = {context, bytes};
+void DeviceMemoryTracker::add(CUcontext context, CUdeviceptr ptr, std::size_t bytes, bool host_writes) {
+  if (ptr != 0 && bytes > 0) allocations_[ptr] = {context, bytes, host_writes};
 }
 
 // An unmapped address may be mapped again to another handle: it no longer stands for this one's.
@@ -41,6 +41,12 @@ std::vector<DeviceMemoryTracker::Region> DeviceMemoryTracker::saved_regions(CUco
   for (const auto& [ptr, a] : allocations_)
     if (a.context == context) regions.push_back({ptr, a.bytes});
   return regions;
+}
+
+bool DeviceMemoryTracker::holds_host_written_memory(CUcontext context) const {
+  for (const auto& [ptr, a] : allocations_)
+    if (a.context == context && a.host_writes) return true;
+  return false;
 }
 
 }  // namespace roofline::inject

@@ -19,7 +19,9 @@ class DeviceMemoryTracker {
     std::size_t bytes;
   };
 
-  void add(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
+  // Managed memory (`host_writes`) is memory the host may change with no CUDA call between two
+  // launches: a batch must end before the host can touch it (holds_host_written_memory).
+  void add(CUcontext context, CUdeviceptr ptr, std::size_t bytes, bool host_writes = false);
   void remove(CUdeviceptr ptr);  // freed or unmapped
 
   // Memory shared with other processes is neither saved nor restored: another process may write
@@ -35,11 +37,14 @@ class DeviceMemoryTracker {
 
   // What a replay of a launch in `context` saves and restores, by address.
   std::vector<Region> saved_regions(CUcontext context) const;
+  // Whether any of those is memory the host writes directly (managed).
+  bool holds_host_written_memory(CUcontext context) const;
 
  private:
   struct Allocation {
     CUcontext context;
     std::size_t bytes;
+    bool host_writes;
   };
   std::map<CUdeviceptr, Allocation> allocations_;
   std::map<CUmemGenericAllocationHandle, std::vector<CUdeviceptr>> mapped_;  // where each handle is mapped now

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -51,11 +52,21 @@ bool is_kernel_launch(CUpti_CallbackId id) {
 // (The 1-D memsets are replayed in the batch instead: memset_of.)
 // Allocations do not end a batch: memory that did not exist when the batch's memory was saved
 // is written by the batch's own launches before they read it, in the replay as in the program.
+// Managed memory is the exception: the host may fill it next, with no CUDA call, for a launch of
+// the batch to change in place, and the batch's saved memory would not hold it.
 bool ends_batch(std::string_view api) {
   for (const std::string_view prefix : {"cuMemcpy", "cuMemset", "cuMemFree", "cuMemUnmap", "cuMemRelease",
-                                        "cuMemPrefetch", "cuMemHostUnregister", "cuGraphLaunch", "cuCtxDestroy",
-                                        "cuModuleUnload", "cuLibraryUnload", "cuDevicePrimaryCtxReset"})
-    if (api.substr(0, prefix.size()) == prefix) return true;
+                                        "cuMemPrefetch", "cuMemHostUnregister", "cuMemAllocManaged", "cuGraphLaunch",
+                                        "cuCtxDestroy", "cuModuleUnload", "cuLibraryUnload", "cuDevicePrimaryCtxReset"})
+    if (api.starts_with(prefix)) return true;
+  return false;
+}
+
+// Calls after which the host may read or write managed memory (ProfilingSession::on_host_sync).
+bool lets_host_touch_memory(std::string_view api) {
+  for (const std::string_view prefix :
+       {"cuCtxSynchronize", "cuStreamSynchronize", "cuEventSynchronize", "cuStreamQuery", "cuEventQuery"})
+    if (api.starts_with(prefix)) return true;
   return false;
 }
 
@@ -73,7 +84,7 @@ void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
     }
     case CUPTI_DRIVER_TRACE_CBID_cuMemAllocManaged: {
       const auto* p = static_cast<const cuMemAllocManaged_params*>(cb.functionParams);
-      g_session->on_allocation(cb.context, *p->dptr, p->bytesize);
+      g_session->on_allocation(cb.context, *p->dptr, p->bytesize, /*host_writes=*/true);
       break;
     }
     case CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync:
@@ -154,6 +165,8 @@ void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
     else if (ends) {
       g_session->end_batch();
       forget_freed(id, cb);
+    } else if (lets_host_touch_memory(cb.functionName)) {
+      g_session->on_host_sync();
     }
     return;
   }
@@ -223,7 +236,14 @@ void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, siz
   while (g_session && cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
     if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) continue;
     const auto& k = *reinterpret_cast<const CUpti_ActivityKernel10*>(record);
-    if (g_session->is_program_launch(k.correlationId)) write_kernel_record(k);
+    // CUPTI gives the kernels a graph runs from the device (a conditional node's body) no
+    // correlation; roofline's own kernels run with kernel records paused.
+    const bool program = k.correlationId == 0 ? k.graphNodeId != 0 : g_session->is_program_launch(k.correlationId);
+    if (detail::trace_enabled())
+      std::fprintf(stderr, "[trace] activity %s correlation %u graph node %llu: %s\n",
+                   k.name != nullptr ? k.name : "?", k.correlationId, static_cast<unsigned long long>(k.graphNodeId),
+                   program ? "the program's" : "not the program's");
+    if (program) write_kernel_record(k);
   }
   std::free(buffer);
 }

@@ -226,10 +226,14 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
       batch_.saved = std::make_unique<DeviceMemorySnapshot>(memory_, cb.context, cp.stream);
       laps.lap("memory saved");
       // The copy left the L2 full of its dirty lines, which the program's next launches would
-      // write back on their own time: written back now, as a flush before a pass does.
-      cp.flush->flush(cp.stream);
-      if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS)
-        throw std::runtime_error("the L2 flush after saving memory failed");
+      // write back on their own time: written back now, as a flush before a pass does. Its kernel
+      // runs inside the program's launch call, whose correlation its record would take.
+      {
+        const KernelActivityPaused paused;
+        cp.flush->flush(cp.stream);
+        if (cuStreamSynchronize(cp.stream) != CUDA_SUCCESS)
+          throw std::runtime_error("the L2 flush after saving memory failed");
+      }
       laps.lap("flushed");
       batch_.context = cb.context;
       batch_.device = device;
@@ -414,9 +418,14 @@ void ProfilingSession::end_batch() {
   }
 }
 
-void ProfilingSession::on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes) {
+void ProfilingSession::on_host_sync() {
   std::lock_guard lock(mutex_);
-  memory_.add(context, ptr, bytes);
+  if (batch_.open() && memory_.holds_host_written_memory(batch_.context)) end_batch();
+}
+
+void ProfilingSession::on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes, bool host_writes) {
+  std::lock_guard lock(mutex_);
+  memory_.add(context, ptr, bytes, host_writes);
 }
 
 void ProfilingSession::on_mapping(CUcontext context, CUdeviceptr ptr, std::size_t bytes,

@@ -54,7 +54,11 @@ class ProfilingSession {
   void on_memset(const MemsetOp& op, CUcontext context);
   // Before an API call that changes device memory (or may let the host see it changed).
   void end_batch();
-  void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes);
+  // Before a call after which the host may read or write what the GPU did (a synchronisation, a
+  // query): where the open batch's context holds managed memory, the batch is replayed now, from
+  // the memory its launches saw, and the host's next changes start the next batch's saved memory.
+  void on_host_sync();
+  void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes, bool host_writes = false);
   void on_mapping(CUcontext context, CUdeviceptr ptr, std::size_t bytes, CUmemGenericAllocationHandle handle);
   void on_free(CUdeviceptr ptr);
   // Memory shared with other processes (DeviceMemoryTracker::share): no longer saved for replay.

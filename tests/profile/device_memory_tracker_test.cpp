@@ -75,5 +75,19 @@ TEST(DeviceMemoryTracker, AnUnmappedAddressNoLongerStandsForItsOldHandle) {
   EXPECT_TRUE(saved(t, ctx_a).empty());
 }
 
+// Managed memory is saved like any allocation, and marks its context as one whose batches end
+// before the host may touch memory (a synchronisation), until it is freed.
+TEST(DeviceMemoryTracker, ManagedMemoryIsSavedAndMarksItsContext) {
+  DeviceMemoryTracker t;
+  t.add(ctx_a, 0x1000, 256);
+  EXPECT_FALSE(t.holds_host_written_memory(ctx_a));
+  t.add(ctx_a, 0x2000, 512, /*host_writes=*/true);
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x1000, 256}, {0x2000, 512}}));
+  EXPECT_TRUE(t.holds_host_written_memory(ctx_a));
+  EXPECT_FALSE(t.holds_host_written_memory(ctx_b));
+  t.remove(0x2000);
+  EXPECT_FALSE(t.holds_host_written_memory(ctx_a));
+}
+
 }  // namespace
 }  // namespace roofline::inject

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <fmt/format.h>
+
 #include "cli/profile_spool.hpp"
 
 namespace roofline {
@@ -110,6 +112,40 @@ TEST_F(SpoolTest, AGraphKernelsCountersNameItForTheProgressLine) {
   EXPECT_EQ(arrived[0].id.demangled, "scale(float*)");
   EXPECT_EQ(arrived[0].id.grid.x, 4u);
   EXPECT_EQ(arrived[0].id.block.x, 128u);
+}
+
+// A kernel in a conditional while-node's body, run three times by one graph launch: CUPTI gives
+// its records no correlation and one graph node id (seen on an H100, tests/profile/hopper_app.cu).
+// Each run is a launch of its own, with its duration and why it has no counters; they had all been
+// dropped. The graph launch's own counters line has no kernel to name.
+TEST_F(SpoolTest, KernelsAGraphRanFromTheDeviceAreEachKeptWithoutCounters) {
+  std::string text = kProcess;
+  for (int trip = 0; trip < 3; ++trip)
+    text += fmt::format(R"J({{"type":"kernel","corr":0,"graph_node":12884901889,"start_ns":{},"end_ns":{},)J"
+                        R"J("mangled":"_Z9loop_bodyiPfPiy","grid":[16384,1,1],"block":[256,1,1],"regs":16,)J"
+                        R"J("smem_static":0,"smem_dynamic":0,"device":0,"context":1,"stream":13}})J"
+                        "\n",
+                        1000 * (trip + 1), 1000 * (trip + 1) + 600);
+  text += R"J({"type":"counters","corr":42,"graph_index":-1,"status":"timing-only",)J"
+          R"J("note":"counters not collected: the graph could not be copied for replay","passes":0,"values":{}})J"
+          "\n";
+  append("123.jsonl", text);
+  SpoolReader reader(dir_);
+  const auto arrived = reader.poll();
+  ASSERT_EQ(arrived.size(), 1u);
+  EXPECT_EQ(arrived[0].id.demangled, "");  // the progress line says "a CUDA graph's launch"
+  EXPECT_EQ(arrived[0].id.api, "cuGraphLaunch");
+  const auto launches = reader.launches();
+  ASSERT_EQ(launches.size(), 3u);
+  for (const auto& l : launches) {
+    EXPECT_EQ(l.id.mangled, "_Z9loop_bodyiPfPiy");
+    EXPECT_EQ(l.id.graph_node, 12884901889u);
+    EXPECT_EQ(l.id.api, "cuGraphLaunch");
+    ASSERT_TRUE(l.duration_s.has_value());
+    EXPECT_NEAR(*l.duration_s, 600e-9, 1e-15);
+    EXPECT_EQ(l.counter_status, CounterStatus::timing_only);
+    EXPECT_NE(l.counter_note.find("from the device"), std::string::npos);
+  }
 }
 
 // A program killed while its graphs were profiled (NVIDIA's jacobiCudaGraphs sample, stopped by a
