@@ -23,6 +23,7 @@ void read_identity(const nlohmann::json& j, LaunchIdentity& id) {
   id.mangled = j.value("mangled", id.mangled);
   id.grid = dim3_of(j.value("grid", nlohmann::json()));
   id.block = dim3_of(j.value("block", nlohmann::json()));
+  if (j.contains("cluster")) id.cluster = dim3_of(j["cluster"]);
   id.registers_per_thread = j.value("regs", id.registers_per_thread);
   id.static_shared_bytes = j.value("smem_static", id.static_shared_bytes);
   id.dynamic_shared_bytes = j.value("smem_dynamic", id.dynamic_shared_bytes);
@@ -150,10 +151,12 @@ void SpoolReader::read_line(File& f, const std::string& line, std::vector<Profil
         e.launch.counter_status = CounterStatus::timing_only;
         e.launch.counter_note = kDeviceRunGraphKernel;
       }
-    } else if (const int regs = j.value("regs", 0); regs > 0) {
+    } else {
       // The Activity API reports the registers the launch was given (what ncu's
-      // launch__registers_per_thread reads); the launch callback only what the function asks for.
-      e.launch.id.registers_per_thread = regs;
+      // launch__registers_per_thread reads), where the launch callback knows only what the function
+      // asks for, and the cluster shape a kernel fixed at compile time as well as one set at launch.
+      if (const int regs = j.value("regs", 0); regs > 0) e.launch.id.registers_per_thread = regs;
+      if (j.contains("cluster")) e.launch.id.cluster = dim3_of(j["cluster"]);
     }
     e.start_ns = j.value("start_ns", std::uint64_t{0});
     const auto end = j.value("end_ns", std::uint64_t{0});

@@ -25,6 +25,7 @@ struct LaunchIdentity {
   std::string mangled;    // the symbol as the binary names it
   std::string demangled;  // abi::__cxa_demangle's reading (= mangled for C names)
   Dim3 grid, block;
+  Dim3 cluster{0, 0, 0};  // thread block cluster shape (compute capability 9.0 on); 0 x 0 x 0: none
   int registers_per_thread = 0;          // as the compiler allocated them (0: unknown)
   std::int64_t static_shared_bytes = 0;  // per block
   std::int64_t dynamic_shared_bytes = 0;

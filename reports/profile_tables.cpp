@@ -93,7 +93,8 @@ ReportTable profile_launches_table(const RunRecord& r) {
     const std::string status = counted ? fmt::format("{} passes", l.passes)
                                        : std::string(to_string(l.counter_status)) +
                                              (l.counter_note.empty() ? "" : ": " + l.counter_note);
-    t.rows.push_back({num(std::to_string(++i)), num(std::to_string(l.id.pid)), name, text(shape(l.id.grid)),
+    const std::string grid = shape(l.id.grid) + (l.id.cluster.count() > 0 ? " in clusters of " + shape(l.id.cluster) : "");
+    t.rows.push_back({num(std::to_string(++i)), num(std::to_string(l.id.pid)), name, text(grid),
                       text(shape(l.id.block)), num(std::to_string(l.id.registers_per_thread)),
                       num(l.duration_s ? format_duration(*l.duration_s) : std::string(kNone)),
                       text(a.limiter.empty() ? std::string(kNone) : a.limiter), text(top_loads(a)),

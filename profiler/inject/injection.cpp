@@ -224,7 +224,8 @@ void write_kernel_record(const CUpti_ActivityKernel10& k) {
       .field("graph_node", static_cast<unsigned long long>(k.graphNodeId))
       .field("start_ns", static_cast<unsigned long long>(k.start)).field("end_ns", static_cast<unsigned long long>(k.end))
       .field("mangled", k.name != nullptr ? k.name : "").triple("grid", k.gridX, k.gridY, k.gridZ)
-      .triple("block", k.blockX, k.blockY, k.blockZ).field("regs", static_cast<int>(k.registersPerThread))
+      .triple("block", k.blockX, k.blockY, k.blockZ).triple("cluster", k.clusterX, k.clusterY, k.clusterZ)
+      .field("regs", static_cast<int>(k.registersPerThread))
       .field("smem_static", k.staticSharedMemory).field("smem_dynamic", k.dynamicSharedMemory)
       .field("device", static_cast<int>(k.deviceId)).field("context", static_cast<unsigned long long>(k.contextId))
       .field("stream", static_cast<unsigned long long>(k.streamId));

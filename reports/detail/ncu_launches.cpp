@@ -32,18 +32,22 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kDisplayN
 // Launch statistics and device attributes: they describe the launch or the device, so they go
 // into the identity rather than the counters.
 enum class Statistic {
-  grid_x, grid_y, grid_z, block_x, block_y, block_z,
+  grid_x, grid_y, grid_z, block_x, block_y, block_z, cluster_x, cluster_y, cluster_z,
   grid_count, block_count,  // details page: the shape when the export has no Grid/Block Size column
   registers, static_shared, dynamic_shared, device_name, sm_count,
   covered,  // said by the identity columns already
 };
-constexpr std::array<std::pair<std::string_view, Statistic>, 22> kStatistics{{
+constexpr std::array<std::pair<std::string_view, Statistic>, 26> kStatistics{{
     {"launch__grid_dim_x", Statistic::grid_x},
     {"launch__grid_dim_y", Statistic::grid_y},
     {"launch__grid_dim_z", Statistic::grid_z},
     {"launch__block_dim_x", Statistic::block_x},
     {"launch__block_dim_y", Statistic::block_y},
     {"launch__block_dim_z", Statistic::block_z},
+    {"launch__cluster_dim_x", Statistic::cluster_x},
+    {"launch__cluster_dim_y", Statistic::cluster_y},
+    {"launch__cluster_dim_z", Statistic::cluster_z},
+    {"launch__cluster_size", Statistic::covered},
     {"Grid Size", Statistic::grid_count},
     {"Block Size", Statistic::block_count},
     {"launch__grid_size", Statistic::covered},
@@ -234,6 +238,9 @@ bool NcuLaunches::take_launch_statistic(std::size_t launch, std::string_view nam
     case Statistic::block_x: if (no_block_column) id.block.x = whole(*v); break;
     case Statistic::block_y: if (no_block_column) id.block.y = whole(*v); break;
     case Statistic::block_z: if (no_block_column) id.block.z = whole(*v); break;
+    case Statistic::cluster_x: id.cluster.x = whole(*v); break;
+    case Statistic::cluster_y: id.cluster.y = whole(*v); break;
+    case Statistic::cluster_z: id.cluster.z = whole(*v); break;
     case Statistic::grid_count: if (no_grid_column) id.grid = {whole(*v), 1, 1}; break;
     case Statistic::block_count: if (no_block_column) id.block = {whole(*v), 1, 1}; break;
     case Statistic::registers: id.registers_per_thread = static_cast<int>(*v); return false;

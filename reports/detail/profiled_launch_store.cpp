@@ -26,7 +26,8 @@ std::int64_t symbol_id(Connection& c, const LaunchIdentity& id) {
 void bind_identity(Statement& s, const LaunchIdentity& id) {
   s.bind(id.grid.x).bind(id.grid.y).bind(id.grid.z).bind(id.block.x).bind(id.block.y).bind(id.block.z)
       .bind(id.registers_per_thread).bind(id.static_shared_bytes).bind(id.dynamic_shared_bytes).bind(id.device)
-      .bind(id.context).bind(id.stream).bind(id.pid).bind(id.process_seq).bind(id.graph_node).bind(id.api);
+      .bind(id.context).bind(id.stream).bind(id.pid).bind(id.process_seq).bind(id.graph_node).bind(id.api)
+      .bind(id.cluster.x).bind(id.cluster.y).bind(id.cluster.z);
 }
 
 void bind_analysis(Statement& s, const CounterAnalysis& a) {
@@ -42,9 +43,9 @@ std::int64_t insert_profiled_row(Connection& c, std::int64_t run_id, const Profi
   auto& ins = c.stmt(
       "INSERT INTO profiled_launches(run_id, seq, symbol_id, grid_x, grid_y, grid_z, block_x, block_y, block_z, "
       "registers_per_thread, static_shared_bytes, dynamic_shared_bytes, device, context, stream, pid, process_seq, "
-      "graph_node, api, duration_s, counter_status, counter_note, passes, limiter, analysis_duration_s, sol_s, "
-      "lost_s, flops, dram_bytes, l2_bytes, ai_dram, ai_l2, flops_per_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "graph_node, api, cluster_x, cluster_y, cluster_z, duration_s, counter_status, counter_note, passes, limiter, "
+      "analysis_duration_s, sol_s, lost_s, flops, dram_bytes, l2_bytes, ai_dram, ai_l2, flops_per_s) VALUES (?, ?, "
+      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   ins.bind(run_id).bind(next).bind(symbol);
   bind_identity(ins, rec.launch.id);
   ins.bind(rec.launch.duration_s).bind(to_string(rec.launch.counter_status)).bind(rec.launch.counter_note)
@@ -60,6 +61,7 @@ LaunchIdentity read_identity(const Statement& s) {
   id.demangled = s.text("demangled");
   id.grid = {s.i64("grid_x"), s.i64("grid_y"), s.i64("grid_z")};
   id.block = {s.i64("block_x"), s.i64("block_y"), s.i64("block_z")};
+  id.cluster = {s.i64("cluster_x"), s.i64("cluster_y"), s.i64("cluster_z")};
   id.registers_per_thread = s.i32("registers_per_thread");
   id.static_shared_bytes = s.i64("static_shared_bytes");
   id.dynamic_shared_bytes = s.i64("dynamic_shared_bytes");

@@ -141,9 +141,17 @@ TEST_F(ProfileGpu, HoppersLaunchFeaturesAndManagedMemoryRunCorrectly) {
   ASSERT_EQ(run(profile("", "--n 1048576", hopper_app())), 0);  // hopper_app checks its own results
   const std::string row = query_csv(
       "SELECT sum(counter_status = 'collected'), count(*), sum(kernel LIKE 'loop_body%'), "
-      "sum(kernel LIKE 'loop_body%' AND counter_status = 'timing-only' AND duration_us > 0) FROM v_profile_launches");
-  int collected = 0, launches = 0, looped = 0, looped_timed = 0;
-  ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d,%d", &collected, &launches, &looped, &looped_timed), 4) << row;
+      "sum(kernel LIKE 'loop_body%' AND counter_status = 'timing-only' AND duration_us > 0), "
+      "sum(kernel LIKE 'cluster_pair_sum%' AND cluster_x = 2), sum(kernel LIKE 'cluster_add_size%' AND cluster = 4), "
+      "sum(cluster > 0) FROM v_profile_launches");
+  int collected = 0, launches = 0, looped = 0, looped_timed = 0, pairs = 0, fours = 0, clustered = 0;
+  ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d,%d,%d,%d,%d", &collected, &launches, &looped, &looped_timed, &pairs,
+                        &fours, &clustered),
+            7)
+      << row;
+  EXPECT_EQ(pairs, 1);  // clusters of two fixed at compile time
+  EXPECT_EQ(fours, 2);  // clusters of four set at launch
+  EXPECT_EQ(clustered, 3);
   EXPECT_EQ(looped, 6);  // two graph launches of three trips
   EXPECT_EQ(looped_timed, 6);
   EXPECT_EQ(collected, 12);  // every other launch

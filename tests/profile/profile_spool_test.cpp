@@ -53,6 +53,7 @@ TEST_F(SpoolTest, LaunchKernelAndCountersJoinOnTheCorrelationId) {
   EXPECT_EQ(l.id.mangled, "_Z5saxpyifPKfPf");
   EXPECT_EQ(l.id.grid, (Dim3{16384, 1, 1}));
   EXPECT_EQ(l.id.block.count(), 256);
+  EXPECT_EQ(l.id.cluster, (Dim3{0, 0, 0}));  // no cluster in the record
   EXPECT_EQ(l.id.registers_per_thread, 16);
   EXPECT_EQ(l.id.stream, 13u);
   EXPECT_EQ(l.id.process_seq, 1);
@@ -112,6 +113,18 @@ TEST_F(SpoolTest, AGraphKernelsCountersNameItForTheProgressLine) {
   EXPECT_EQ(arrived[0].id.demangled, "scale(float*)");
   EXPECT_EQ(arrived[0].id.grid.x, 4u);
   EXPECT_EQ(arrived[0].id.block.x, 128u);
+}
+
+// The Activity record gives a direct launch its cluster shape (the launch callback does not know
+// one fixed at compile time); a record without one leaves the launch without clusters.
+TEST_F(SpoolTest, TheActivityRecordGivesADirectLaunchItsClusterShape) {
+  std::string kernel = kKernel;
+  kernel.replace(kernel.find("\"regs\""), 0, "\"cluster\":[2,1,1],");
+  append("123.jsonl", std::string(kProcess) + kLaunch + kernel);
+  SpoolReader reader(dir_);
+  reader.poll();
+  ASSERT_EQ(reader.launches().size(), 1u);
+  EXPECT_EQ(reader.launches()[0].id.cluster, (Dim3{2, 1, 1}));
 }
 
 // A kernel in a conditional while-node's body, run three times by one graph launch: CUPTI gives

@@ -354,5 +354,21 @@ TEST(NcuCsvReal, TheH100ExportOfTheTestProgramReadsWhole) {
   for (const auto& l : import.launches) EXPECT_TRUE(l.duration_s.has_value()) << l.id.demangled;
 }
 
+// ncu's LaunchStats section of tests/profile/hopper_app.cu on an H200
+// (scripts/device/hopper_evidence.sh): the cluster shape, fixed at compile time (two blocks) or set
+// at launch (four), is read into the launch's identity; launches without clusters read 0 x 0 x 0.
+TEST(NcuCsvReal, TheH200LaunchStatisticsGiveClusterShapes) {
+  const NcuImport import =
+      read_ncu_csv(kData / "ncu_h200/hopper_app_launch_stats.csv", KernelNameBase::demangled);
+  ASSERT_EQ(import.launches.size(), 12u);
+  EXPECT_EQ(import.launches[0].id.demangled, "cluster_pair_sum(int, const float *, float *)");
+  EXPECT_EQ(import.launches[0].id.cluster, (Dim3{2, 1, 1}));
+  EXPECT_EQ(import.launches[1].id.cluster, (Dim3{4, 1, 1}));
+  EXPECT_EQ(import.launches[2].id.cluster, (Dim3{4, 1, 1}));
+  EXPECT_EQ(import.launches[3].id.cluster, (Dim3{0, 0, 0}));  // grid_count, cooperative
+  EXPECT_EQ(import.launches[9].id.demangled, "reverse_tiles(int, const float *, float *)");
+  EXPECT_EQ(import.launches[9].id.dynamic_shared_bytes, 102400);
+}
+
 }  // namespace
 }  // namespace roofline

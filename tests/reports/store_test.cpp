@@ -179,10 +179,10 @@ TEST_F(StoreTest, OlderSchemaOpensAndUpgrades) {
   EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 1);
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 5);
-  EXPECT_EQ(SqliteStore::kSchemaVersion, 5);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 5);
-  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 5);
+  EXPECT_EQ(s.schema_version(), 6);
+  EXPECT_EQ(SqliteStore::kSchemaVersion, 6);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 6);
+  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 6);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.gpu.dram_bandwidth_sustained.value, 3.01e12);
@@ -358,8 +358,8 @@ TEST_F(StoreTest, PreviousSchemaUpgradesToCalibrations) {
   EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 3);               // the file unchanged
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 5);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 5);
+  EXPECT_EQ(s.schema_version(), 6);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 6);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.run.gpu_id, "h100-sxm");
@@ -599,6 +599,7 @@ void expect_same(const ProfiledLaunchRecord& got, const ProfiledLaunchRecord& wa
   EXPECT_EQ(g.demangled, w.demangled);
   EXPECT_EQ(g.grid, w.grid);
   EXPECT_EQ(g.block, w.block);
+  EXPECT_EQ(g.cluster, w.cluster);
   EXPECT_EQ(g.registers_per_thread, w.registers_per_thread);
   EXPECT_EQ(g.static_shared_bytes, w.static_shared_bytes);
   EXPECT_EQ(g.dynamic_shared_bytes, w.dynamic_shared_bytes);
@@ -650,6 +651,7 @@ std::vector<ProfiledLaunchRecord> sample_profile() {
   v[1].analysis.missing = {"dram__bytes_read.sum", "lts__t_bytes.sum"};
   v[1].analysis.loads.clear();
   v[2].launch.duration_s.reset();  // duration from the counter only
+  v[2].launch.id.cluster = {2, 1, 1};  // launched in clusters of two blocks
   return v;
 }
 
@@ -688,6 +690,19 @@ TEST_F(StoreTest, ProfileRunRoundTripsInLaunchOrder) {
   EXPECT_EQ(std::get<std::int64_t>(v.rows[0][2]), 3);
 }
 
+// A profile stored by a roofline before clusters were recorded (schema v5: the committed profile of
+// the test program) upgrades in place; its launches read back with no cluster shape.
+TEST_F(StoreTest, CommittedV5ProfileUpgradesWithoutClusters) {
+  fs::copy_file(fs::path(ROOFLINE_SOURCE_DIR) / "docs/results/h100/profile/app.db", db_);
+  EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 5);
+  SqliteStore s(db_);
+  EXPECT_EQ(s.schema_version(), 6);
+  const RunRecord r = s.load_run(1);
+  ASSERT_EQ(r.profiled.size(), 11u);
+  for (const auto& l : r.profiled) EXPECT_EQ(l.launch.id.cluster, (Dim3{0, 0, 0}));
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM v_profile_launches WHERE cluster = 0 AND cluster_x = 0"), 15);  // 2 runs
+}
+
 TEST_F(StoreTest, ProfileViewsAnswerWhereTheTimeWent) {
   SqliteStore s(db_);
   RunRecord r = test::sample_run(0, true);
@@ -697,7 +712,7 @@ TEST_F(StoreTest, ProfileViewsAnswerWhereTheTimeWent) {
   s.finish_run(id, RunStatus::complete, 0);
 
   const auto l = s.query("SELECT seq, pid, kernel, mangled, grid, block, registers, shared_bytes, stream, context, "
-                         "device, duration_us, counter_status, limiter, sol_us, lost_us, api "
+                         "device, duration_us, counter_status, limiter, sol_us, lost_us, api, cluster, cluster_x "
                          "FROM v_profile_launches ORDER BY seq");
   ASSERT_EQ(l.rows.size(), 3u);
   const auto& first = l.rows[0];
@@ -718,6 +733,9 @@ TEST_F(StoreTest, ProfileViewsAnswerWhereTheTimeWent) {
   EXPECT_NEAR(std::get<double>(first[15]), 100.0, 1e-9);
   EXPECT_EQ(std::get<std::string>(l.rows[1][12]), "timing-only");
   EXPECT_EQ(std::get<std::string>(l.rows[2][16]), "cuGraphLaunch");
+  EXPECT_EQ(std::get<std::int64_t>(first[17]), 0);  // no clusters
+  EXPECT_EQ(std::get<std::int64_t>(l.rows[2][17]), 2);
+  EXPECT_EQ(std::get<std::int64_t>(l.rows[2][18]), 2);
 
   // Per kernel, most time lost first. gemm: 2 launches, 400 µs of the run's 500 µs (80 %), most
   // of it (300 µs) dram-bound, sol 290 µs, lost 110 µs; copy: 100 µs, 20 %, lost 5 µs.
@@ -747,7 +765,7 @@ TEST_F(StoreTest, CommittedV4DatabaseUpgradesAndReadsTheSame) {
   EXPECT_EQ(std::get<std::string>(SqliteStore(db_, OpenMode::read_only).query(digest_sql).rows.at(0).at(0)), before);
   EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 4);  // reading left it at v4
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 5);
+  EXPECT_EQ(s.schema_version(), 6);
   EXPECT_EQ(std::get<std::string>(s.query(digest_sql).rows.at(0).at(0)), before);
   const RunRecord r = s.load_run(1);
   EXPECT_EQ(r.run.kind, RunKind::suite);
