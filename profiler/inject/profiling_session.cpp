@@ -419,6 +419,7 @@ void ProfilingSession::end_batch() {
 }
 
 void ProfilingSession::on_host_sync() {
+  if (!managed_allocated_.load(std::memory_order_relaxed)) return;
   std::lock_guard lock(mutex_);
   if (batch_.open() && memory_.holds_host_written_memory(batch_.context)) end_batch();
 }
@@ -426,6 +427,7 @@ void ProfilingSession::on_host_sync() {
 void ProfilingSession::on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes, bool host_writes) {
   std::lock_guard lock(mutex_);
   memory_.add(context, ptr, bytes, host_writes);
+  if (host_writes) managed_allocated_ = true;
 }
 
 void ProfilingSession::on_mapping(CUcontext context, CUdeviceptr ptr, std::size_t bytes,

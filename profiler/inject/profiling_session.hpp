@@ -6,6 +6,7 @@
 #include <cuda.h>
 #include <cupti.h>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -102,6 +103,9 @@ class ProfilingSession {
   std::function<void()> after_counter_setup_;
   std::recursive_mutex mutex_;
   DeviceMemoryTracker memory_;
+  // Set once managed memory is allocated: until then a synchronisation or query (PyTorch's
+  // allocator queries events all the time) goes by without waiting for mutex_.
+  std::atomic<bool> managed_allocated_{false};
   ModuleGlobals globals_;
   LaunchBatch batch_;
   GraphKernels graphs_;
