@@ -92,9 +92,10 @@ void add_spec_command(CLI::App& app) {
   cmd->footer(
       "The draft counts warp instructions per thread outside the element loop and per loop iteration on the\n"
       "path a full warp takes (past the bounds-check exit, around scalar remainder loops), the memory\n"
-      "instructions by space and width, barriers, registers and static shared memory. What SASS cannot say\n"
-      "(array names, elements per thread, dtypes, flops) is marked FILL IN; notes say where the structure\n"
-      "is not a simple loop nest. Format: docs/kernel-spec.md.\n\n"
+      "instructions by space and width, barriers, registers and static shared memory; the dtypes come from\n"
+      "the types the kernel's pointer parameters point to, where its name has a signature. What the binary\n"
+      "cannot say (array names, elements per thread, flops) is marked FILL IN; notes say where the\n"
+      "structure is not a simple loop nest. Format: docs/kernel-spec.md.\n\n"
       "Examples:\n"
       "  cuobjdump -sass app > app.sass; cuobjdump -res-usage app >> app.sass\n"
       "  roofline spec --from-sass app.sass --kernel 'saxpy_kernel<int>' --output saxpy.toml\n"

@@ -14,6 +14,7 @@
 #include "models/detail/sass_control_flow.hpp"
 #include "models/detail/sass_instruction_kind.hpp"
 #include "models/detail/sass_warp_path.hpp"
+#include "models/detail/symbol_dtypes.hpp"
 #include "models/error.hpp"
 #include "models/metric.hpp"
 #include "models/profiled_launch.hpp"
@@ -193,7 +194,28 @@ LoadWalk walk_loads(const SassFunction& f, const ControlFlow& cf, const std::vec
 }
 
 // Elements per access if the element type is 4 bytes wide (the draft's f32 guess).
-int f32_vector(const ElementAccess& a) { return std::max(1, a.bits / 32); }
+// Elements of `element_bytes` an access moves per thread (at least one).
+int elements_in(const ElementAccess& a, int element_bytes) { return std::max(1, a.bits / 8 / element_bytes); }
+
+// The element types the kernel's signature gives (its pointer parameters'), for `dtypes` and for
+// the elements in an access: 4-byte elements assumed where the signature names none, or several.
+struct SignatureTypes {
+  std::vector<DType> dtypes;
+  std::string spelled;  // "c10::BFloat16 and float"
+  int element_bytes = 4;
+};
+
+SignatureTypes signature_types(const SpecDraft& d) {
+  const auto parameters = detail::pointer_parameters(d.demangled);
+  SignatureTypes t{detail::parameter_dtypes(parameters), "", 4};
+  std::vector<std::string> names;
+  for (const auto& p : parameters)
+    if (std::ranges::find(names, p.spelled) == names.end()) names.push_back(p.spelled);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    t.spelled += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  if (t.dtypes.size() == 1) t.element_bytes = size_bytes(t.dtypes.front());
+  return t;
+}
 
 
 // The draft's comments: where it came from, and the SASS's counts by region.
@@ -255,8 +277,22 @@ void write_block_resources(const SpecDraft& d, std::ostream& out) {
     out << "# shared_bytes: unknown; append `cuobjdump -res-usage BINARY` to the listing to count it\n";
 }
 
+void write_dtypes(const SignatureTypes& t, std::ostream& out) {
+  if (t.dtypes.empty()) {
+    out << "dtypes = [\"f32\"]  # FILL IN: the launch dtypes (neither the SASS nor the kernel's signature says)\n";
+    return;
+  }
+  const auto name = [](DType x) { return fmt::format("\"{}\"", to_string(x)); };
+  if (t.dtypes.size() == 1)
+    out << fmt::format("dtypes = [{}]  # its pointer parameters point to {}\n", name(t.dtypes.front()), t.spelled);
+  else
+    out << fmt::format("dtypes = [{}]  # FILL IN: its pointer parameters point to {}: the launch dtype here, and "
+                       "`type` on each array of another\n",
+                       name(t.dtypes.front()), t.spelled);
+}
+
 // One entry per global access of the element region, in program order, then the stores outside it.
-void write_arrays(const SpecDraft& d, std::ostream& out) {
+void write_arrays(const SpecDraft& d, int element_bytes, std::ostream& out) {
   out << "# FILL IN: one entry per array (merge the instructions of one array), its name, and vector = access bytes /\n"
          "# element bytes; the entries below are the element region's global instructions (and bulk copies), in\n"
          "# program order.\n";
@@ -272,14 +308,14 @@ void write_arrays(const SpecDraft& d, std::ostream& out) {
                                                a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
     const std::string depends = a.depends_on > 0 ? fmt::format(", depends_on = \"load_{}\"", a.depends_on) : "";
     out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {}{} }},  # {} ({}{})\n", name,
-                       load ? "load" : "store", f32_vector(a), depends, a.opcode, what,
+                       load ? "load" : "store", elements_in(a, element_bytes), depends, a.opcode, what,
                        a.depends_on > 0 ? "; its address comes from what that load brought" : "");
   }
   for (const ElementAccess& a : d.stores_outside_loop)
     out << fmt::format("  {{ name = \"store_{}\", op = \"store\", vector = {}, per_thread = 1 }},  # {} ({} B per "
                        "thread, outside the element loop: once per thread; per_warp = 1 if one lane of a warp "
                        "stores)\n",
-                       ++stores, f32_vector(a), a.opcode, a.bits / 8);
+                       ++stores, elements_in(a, element_bytes), a.opcode, a.bits / 8);
   out << "]\n";
 }
 
@@ -348,6 +384,10 @@ SpecDraft draft_spec(std::span<const ProfiledLaunch> launches, std::string_view 
   d.notes.push_back(
       "a run counts every instruction together: a grid-stride loop's iterations are folded into inst_per_thread (fit "
       "launches of two sizes, or draft from the SASS, to split them), and the memory instructions are not known");
+  if (std::ranges::all_of(launches, [&](const ProfiledLaunch& l) { return l.id.block == first->id.block; }))
+    d.block = static_cast<int>(first->id.block.count());
+  else
+    d.notes.push_back("the launches differ in block size: the first's is not given");
   if (first->id.registers_per_thread > 0) d.registers = first->id.registers_per_thread;
   d.static_shared_bytes = first->id.static_shared_bytes;
   d.resources_from = fmt::format("the launch in run {}", run);
@@ -359,20 +399,25 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   const bool from_sass = !d.arch.empty();
   write_draft_header(d, source, out);
   const InstructionRegion& element = d.element_loop ? d.per_iteration : d.per_thread;
+  const SignatureTypes types = signature_types(d);
   int elements = 1;
-  for (const ElementAccess& a : d.element_accesses) elements = std::max(elements, f32_vector(a));
+  for (const ElementAccess& a : d.element_accesses) elements = std::max(elements, elements_in(a, types.element_bytes));
 
   out << "\n[[kernel]]\n";
   out << fmt::format("name = \"{}\"  # FILL IN: a name of your choice\n", d.function_name);
   out << "description = \"\"  # FILL IN\n";
   out << "category = \"user\"\n";
-  out << "dtypes = [\"f32\"]  # FILL IN: the launch dtypes (SASS does not say)\n";
-  out << "block = 256  # FILL IN: threads per block of the launch\n";
+  write_dtypes(types, out);
+  if (d.block)
+    out << fmt::format("block = {}  # {}\n", *d.block, d.resources_from);
+  else
+    out << "block = 256  # FILL IN: threads per block of the launch\n";
   out << fmt::format("symbol = \"{}\"\n", d.function_name);
   out << fmt::format(
       "elements_per_thread = {}  # FILL IN: logical elements per thread per iteration (guessed from the "
-      "widest access, if elements are 4 bytes)\n",
-      elements);
+      "widest access, {})\n",
+      elements, types.dtypes.size() == 1 ? fmt::format("of {}-byte elements", types.element_bytes)
+                                         : std::string("if elements are 4 bytes"));
   write_ilp(d, out);
   out << fmt::format("grid = \"{}\"  # {}\n", d.element_loop ? "grid-stride" : "one-shot",
                      d.element_loop ? "an element loop: FILL IN one-shot if it is not a grid-stride loop"
@@ -382,7 +427,7 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   out << fmt::format("inst_per_iteration = {}  # {}{}\n", d.per_iteration.instructions, counted,
                      d.element_loop ? "; one pass of the loop body: divide by ilp if a pass runs ilp iterations" : "");
   write_block_resources(d, out);
-  write_arrays(d, out);
+  write_arrays(d, types.element_bytes, out);
   if (from_sass)
     out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",
                        d.element_loop ? "per loop iteration" : "per thread", listing(element.flops));

@@ -53,6 +53,7 @@ struct SpecDraft {
   // Without a loop: the path's global loads per round, a round ending where the thread first
   // waits for one of its loads (two or more: later loads wait for an earlier round).
   std::vector<int> load_rounds;
+  std::optional<int> block;  // threads per block: a profiled launch's (a binary does not say)
   std::optional<int> registers;
   std::optional<std::int64_t> static_shared_bytes;
   std::vector<std::string> notes;  // where the structure is not a simple loop nest, what was guessed

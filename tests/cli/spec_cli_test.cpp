@@ -65,8 +65,11 @@ TEST(SpecCli, DraftsFromAStoredRun) {
   ASSERT_EQ(specs.size(), 1u);
   EXPECT_EQ(specs[0].passes[0].inst_per_thread, 36);
   EXPECT_EQ(specs[0].passes[0].registers, 16);
+  EXPECT_EQ(specs[0].default_block, 256);  // the launch's, where it had been left to fill in
+  EXPECT_EQ(specs[0].dtypes, (std::vector<DType>{DType::f32}));  // add<float>(float const*, ...)
   EXPECT_NE(r.out.find("# measured: smsp__inst_executed.sum per warp, mean of 1 launch(es) of run 1"), std::string::npos)
       << r.out;
+  EXPECT_NE(r.out.find("block = 256  # the launch in run 1"), std::string::npos) << r.out;
   expect_clear_error(missing, "no launch of 'nope' in run 1");
 }
 

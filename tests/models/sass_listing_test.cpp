@@ -349,6 +349,41 @@ Resource usage:
   EXPECT_EQ(find_sass_function(l, "dynamic", "sm_90").static_shared_bytes, 0);  // dynamic shared memory only
 }
 
+// A PyTorch extension's kernel, templated on c10::BFloat16 (its loads four elements of 2 bytes):
+// the signature gives the dtype, and the accesses count 2-byte elements, where the draft had
+// assumed f32 and 4-byte elements (giving 2 elements of what are 4).
+constexpr std::string_view kBf16 = R"sass(
+	code for sm_90
+		Function : _Z13swiglu_kernelIN3c108BFloat16EEvPKT_S4_PS2_x
+	.headerflags	@"EF_CUDA_SM90"
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   ISETP.GE.AND P0, PT, R0, UR4, PT ;
+        /*0020*/               @P0 EXIT ;
+        /*0030*/                   LDG.E.64.CONSTANT R2, desc[UR4][R2.64] ;
+        /*0040*/                   LDG.E.64.CONSTANT R4, desc[UR4][R4.64] ;
+        /*0050*/                   FMUL R6, R2, R4 ;
+        /*0060*/                   STG.E.64 desc[UR4][R8.64], R6 ;
+        /*0070*/                   EXIT ;
+.L_x_0:
+        /*0080*/                   BRA `(.L_x_0);
+		..........
+)sass";
+
+TEST(SassListing, TheSignatureGivesTheDtypeAndTheElementsInAnAccess) {
+  std::ostringstream out;
+  write_spec_draft(draft_spec(parse_sass_listing(kBf16, "ext.sass").functions[0]), "ext.sass", out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("dtypes = [\"bf16\"]  # its pointer parameters point to c10::BFloat16\n"), std::string::npos)
+      << text;
+  const std::vector<KernelSpec> specs = parse_kernel_specs(text, "draft.toml");
+  ASSERT_EQ(specs.size(), 1u);
+  EXPECT_EQ(specs[0].dtypes, (std::vector<DType>{DType::bf16}));
+  const KernelPass& p = specs[0].passes[0];
+  EXPECT_EQ(p.elements_per_thread, 4);  // 64 bits of 2-byte elements
+  ASSERT_EQ(p.arrays.size(), 3u);
+  for (const ArrayAccess& a : p.arrays) EXPECT_EQ(a.vector, 4);
+}
+
 TEST(SassListing, TheDraftIsASpecFileWithTheCounts) {
   std::ostringstream out;
   write_spec_draft(draft_spec(parse_sass_listing(kGridStride, "k.sass").functions[0]), "k.sass", out);
