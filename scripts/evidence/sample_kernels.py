@@ -79,6 +79,43 @@ def counter_cell(predicted, measured):
     return f"{predicted:.4g} / {measured:.4g}" + (f" ({pct(predicted, measured)})" if measured else "")
 
 
+def measure(roofline, specs, gpu, name, db, rows, n, own):
+    """One kernel's rows of the two tables: its warm prediction against the median of its profiled
+    launches (rows: their launch_id and duration_us in launch order, from db), its cold prediction's
+    counters against its first launch's; own: a time the program printed for it, or None."""
+    measured = statistics.median(r[1] for r in rows) * 1e-6
+    warm, cold = predict(roofline, specs, name, n, "warm", gpu), predict(roofline, specs, name, n, "cold", gpu)
+    duration = (name, len(rows), float(warm["duration_s"]), warm["bound"], measured, own,
+                db.execute("SELECT limiter FROM v_profile_launches WHERE launch_id = ?",
+                           (rows[len(rows) // 2][0],)).fetchone()[0])
+    measured_counters = dict(db.execute(
+        "SELECT m.name, v.value FROM profiled_values v JOIN metrics m ON m.id = v.metric_id "
+        "WHERE v.profiled_launch_id = ?", (rows[0][0],)).fetchall())
+    return duration, (name, [(float(cold.get(c) or 0), measured_counters.get(c)) for c, _ in COUNTERS])
+
+
+def render(durations, counters, missing, own_label="the sample's own time"):
+    print(f"| kernel | launches | predicted (warm) | bound | measured, median of the launches | error | "
+          f"{own_label} | error | measured limiter |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---|")
+    errors = []
+    for name, count, p, bound, m, own, limiter in durations:
+        errors.append(abs(p - m) / m)
+        print(f"| `{name}` | {count} | {p * 1e6:.2f} µs | {bound} | {m * 1e6:.2f} µs | {pct(p, m)} | "
+              f"{f'{own * 1e6:.2f} µs' if own else '–'} | {pct(p, own) if own else '–'} | {limiter} |")
+    print(f"\n{sum(e <= 0.10 for e in errors)} of {len(errors)} kernels within ±10 % of the measured median, "
+          f"median |error| {statistics.median(errors) * 100:.1f} %; the predicted bound is the measured limiter "
+          f"for {sum(d[3] == d[6] for d in durations)} of {len(durations)}.\n")
+    if missing:
+        print(f"Not measured on this GPU (no profile of their samples here): {', '.join(missing)}.\n")
+    print("Counters of each kernel's first profiled launch (collected with the L2 flushed, as "
+          "`ncu --cache-control all` does) against the model's cold prediction:\n")
+    print("| kernel | " + " | ".join(label for _, label in COUNTERS) + " |")
+    print("|---|" + "---:|" * len(COUNTERS))
+    for name, pairs in counters:
+        print(f"| `{name}` | " + " | ".join(counter_cell(p, m) for p, m in pairs) + " |")
+
+
 def main():
     roofline, specs, gpu, tars = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     runs = {}  # sample -> (its database, its plain run's output)
@@ -101,36 +138,10 @@ def main():
         rows = db.execute("SELECT launch_id, duration_us FROM v_profile_launches WHERE kernel = ? AND run_id = "
                           "(SELECT max(id) FROM runs WHERE command_line LIKE ?) ORDER BY seq",
                           (kernel, f"% -- ./{sample}")).fetchall()
-        measured = statistics.median(r[1] for r in rows) * 1e-6
-        warm, cold = predict(roofline, specs, name, n, "warm", gpu), predict(roofline, specs, name, n, "cold", gpu)
-        own = sample_time_s(output, pattern)
-        durations.append((name, len(rows), float(warm["duration_s"]), warm["bound"], measured, own,
-                          db.execute("SELECT limiter FROM v_profile_launches WHERE launch_id = ?",
-                                     (rows[len(rows) // 2][0],)).fetchone()[0]))
-        measured_counters = dict(db.execute(
-            "SELECT m.name, v.value FROM profiled_values v JOIN metrics m ON m.id = v.metric_id "
-            "WHERE v.profiled_launch_id = ?", (rows[0][0],)).fetchall())
-        counters.append((name, [(float(cold.get(c) or 0), measured_counters.get(c)) for c, _ in COUNTERS]))
-
-    print("| kernel | launches | predicted (warm) | bound | measured, median of the launches | error | "
-          "the sample's own time | error | measured limiter |")
-    print("|---|---:|---:|---|---:|---:|---:|---:|---|")
-    errors = []
-    for name, count, p, bound, m, own, limiter in durations:
-        errors.append(abs(p - m) / m)
-        print(f"| `{name}` | {count} | {p * 1e6:.2f} µs | {bound} | {m * 1e6:.2f} µs | {pct(p, m)} | "
-              f"{f'{own * 1e6:.2f} µs' if own else '–'} | {pct(p, own) if own else '–'} | {limiter} |")
-    print(f"\n{sum(e <= 0.10 for e in errors)} of {len(errors)} kernels within ±10 % of the measured median, "
-          f"median |error| {statistics.median(errors) * 100:.1f} %; the predicted bound is the measured limiter "
-          f"for {sum(d[3] == d[6] for d in durations)} of {len(durations)}.\n")
-    if missing:
-        print(f"Not measured on this GPU (no profile of their samples here): {', '.join(missing)}.\n")
-    print("Counters of each kernel's first profiled launch (collected with the L2 flushed, as "
-          "`ncu --cache-control all` does) against the model's cold prediction:\n")
-    print("| kernel | " + " | ".join(label for _, label in COUNTERS) + " |")
-    print("|---|" + "---:|" * len(COUNTERS))
-    for name, pairs in counters:
-        print(f"| `{name}` | " + " | ".join(counter_cell(p, m) for p, m in pairs) + " |")
+        duration, counter_row = measure(roofline, specs, gpu, name, db, rows, n, sample_time_s(output, pattern))
+        durations.append(duration)
+        counters.append(counter_row)
+    render(durations, counters, missing)
 
 
 if __name__ == "__main__":
