@@ -132,8 +132,8 @@ void CapturedLaunch::launch(void* stream) {
     return;
   }
   if (attributes_.empty()) {  // as the program launched it (cuLaunchKernelEx only where it must be)
-    check(cuLaunchKernel(function_, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_bytes, replay_stream_,
-                         kernel_params, extra_params),
+    check(cuLaunchKernel(function_, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_bytes,
+                         replay_stream_, kernel_params, extra_params),
           "cuLaunchKernel");
     return;
   }

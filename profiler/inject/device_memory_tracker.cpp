@@ -34,12 +34,24 @@ void DeviceMemoryTracker::release_handle(CUmemGenericAllocationHandle handle) {
 
 void DeviceMemoryTracker::forget_context(CUcontext context) {
   std::erase_if(allocations_, [context](const auto& entry) { return entry.second.context == context; });
+  peers_.erase(context);
+  for (auto& [c, reached] : peers_) reached.erase(context);
+}
+
+void DeviceMemoryTracker::enable_peer(CUcontext context, CUcontext peer) { peers_[context].insert(peer); }
+
+void DeviceMemoryTracker::disable_peer(CUcontext context, CUcontext peer) {
+  if (auto it = peers_.find(context); it != peers_.end()) it->second.erase(peer);
 }
 
 std::vector<DeviceMemoryTracker::Region> DeviceMemoryTracker::saved_regions(CUcontext context) const {
+  const auto peers = peers_.find(context);
+  const auto reaches = [&](CUcontext c) {
+    return c == context || (peers != peers_.end() && peers->second.contains(c));
+  };
   std::vector<Region> regions;
   for (const auto& [ptr, a] : allocations_)
-    if (a.context == context) regions.push_back({ptr, a.bytes});
+    if (reaches(a.context)) regions.push_back({ptr, a.bytes});
   return regions;
 }
 

@@ -34,6 +34,10 @@ class DeviceMemoryTracker {
   void share_handle(CUmemGenericAllocationHandle handle);
   void release_handle(CUmemGenericAllocationHandle handle);
   void forget_context(CUcontext context);  // it was destroyed, and its memory with it
+  // Peer access (cuCtxEnablePeerAccess): kernels of `context` reach `peer`'s allocations too (a
+  // kernel on one GPU adding into another's memory), so its replays save and restore those as well.
+  void enable_peer(CUcontext context, CUcontext peer);
+  void disable_peer(CUcontext context, CUcontext peer);
 
   // What a replay of a launch in `context` saves and restores, by address.
   std::vector<Region> saved_regions(CUcontext context) const;
@@ -49,6 +53,7 @@ class DeviceMemoryTracker {
   std::map<CUdeviceptr, Allocation> allocations_;
   std::map<CUmemGenericAllocationHandle, std::vector<CUdeviceptr>> mapped_;  // where each handle is mapped now
   std::set<CUmemGenericAllocationHandle> shared_handles_;
+  std::map<CUcontext, std::set<CUcontext>> peers_;  // the contexts each context's kernels may reach
 };
 
 }  // namespace roofline::inject

@@ -101,23 +101,39 @@ void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
     }
     case CUPTI_DRIVER_TRACE_CBID_cuMemMap: {
       const auto* p = static_cast<const cuMemMap_params*>(cb.functionParams);
-      g_session->on_mapping(cb.context, p->ptr, p->size, p->handle);
+      g_session->update_memory([&](DeviceMemoryTracker& m) { m.map(cb.context, p->ptr, p->size, p->handle); });
       break;
     }
-    case CUPTI_DRIVER_TRACE_CBID_cuIpcGetMemHandle:
-      g_session->on_shared(static_cast<const cuIpcGetMemHandle_params*>(cb.functionParams)->dptr);
+    case CUPTI_DRIVER_TRACE_CBID_cuIpcGetMemHandle: {
+      const CUdeviceptr ptr = static_cast<const cuIpcGetMemHandle_params*>(cb.functionParams)->dptr;
+      g_session->update_memory([&](DeviceMemoryTracker& m) { m.share(ptr); });
       break;
-    case CUPTI_DRIVER_TRACE_CBID_cuMemExportToShareableHandle:
-      g_session->on_shared_handle(static_cast<const cuMemExportToShareableHandle_params*>(cb.functionParams)->handle);
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuMemExportToShareableHandle: {
+      const auto handle = static_cast<const cuMemExportToShareableHandle_params*>(cb.functionParams)->handle;
+      g_session->update_memory([&](DeviceMemoryTracker& m) { m.share_handle(handle); });
       break;
+    }
     case CUPTI_DRIVER_TRACE_CBID_cuMemImportFromShareableHandle: {
-      const auto* p = static_cast<const cuMemImportFromShareableHandle_params*>(cb.functionParams);
-      g_session->on_shared_handle(*p->handle);
+      const auto handle = *static_cast<const cuMemImportFromShareableHandle_params*>(cb.functionParams)->handle;
+      g_session->update_memory([&](DeviceMemoryTracker& m) { m.share_handle(handle); });
       break;
     }
-    case CUPTI_DRIVER_TRACE_CBID_cuMemRelease:
-      g_session->on_handle_released(static_cast<const cuMemRelease_params*>(cb.functionParams)->handle);
+    case CUPTI_DRIVER_TRACE_CBID_cuMemRelease: {
+      const auto handle = static_cast<const cuMemRelease_params*>(cb.functionParams)->handle;
+      g_session->update_memory([&](DeviceMemoryTracker& m) { m.release_handle(handle); });
       break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuCtxEnablePeerAccess: {
+      const CUcontext peer = static_cast<const cuCtxEnablePeerAccess_params*>(cb.functionParams)->peerContext;
+      g_session->update_memory([&](DeviceMemoryTracker& m) { m.enable_peer(cb.context, peer); });
+      break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuCtxDisablePeerAccess: {
+      const CUcontext peer = static_cast<const cuCtxDisablePeerAccess_params*>(cb.functionParams)->peerContext;
+      g_session->update_memory([&](DeviceMemoryTracker& m) { m.disable_peer(cb.context, peer); });
+      break;
+    }
     default: break;
   }
 }
@@ -127,21 +143,23 @@ void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
 // the memory while it goes away (the copy of freed memory failed in NVIDIA's simpleCallback
 // sample, whose stream callbacks free memory).
 void forget_freed(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
+  CUdeviceptr freed = 0;
   switch (id) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemFree_v2:
-      g_session->on_free(static_cast<const cuMemFree_v2_params*>(cb.functionParams)->dptr);
+      freed = static_cast<const cuMemFree_v2_params*>(cb.functionParams)->dptr;
       break;
     case CUPTI_DRIVER_TRACE_CBID_cuMemFreeAsync:
     case CUPTI_DRIVER_TRACE_CBID_cuMemFreeAsync_ptsz:
-      g_session->on_free(static_cast<const cuMemFreeAsync_params*>(cb.functionParams)->dptr);
+      freed = static_cast<const cuMemFreeAsync_params*>(cb.functionParams)->dptr;
       break;
     case CUPTI_DRIVER_TRACE_CBID_cuMemUnmap:
-      g_session->on_free(static_cast<const cuMemUnmap_params*>(cb.functionParams)->ptr);
+      freed = static_cast<const cuMemUnmap_params*>(cb.functionParams)->ptr;
       break;
     case CUPTI_DRIVER_TRACE_CBID_cuModuleUnload:
-    case CUPTI_DRIVER_TRACE_CBID_cuLibraryUnload: g_session->on_module_unload(); break;
-    default: break;
+    case CUPTI_DRIVER_TRACE_CBID_cuLibraryUnload: g_session->on_module_unload(); return;
+    default: return;
   }
+  g_session->update_memory([freed](DeviceMemoryTracker& m) { m.remove(freed); });
 }
 
 void on_driver_api(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
@@ -201,7 +219,8 @@ void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId i
     } else if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
       g_session->on_context_destroy(static_cast<const CUpti_ResourceData*>(data)->context);
     } else if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED) {
-      const auto* graph = static_cast<const CUpti_GraphData*>(static_cast<const CUpti_ResourceData*>(data)->resourceDescriptor);
+      const auto* resource = static_cast<const CUpti_ResourceData*>(data);
+      const auto* graph = static_cast<const CUpti_GraphData*>(resource->resourceDescriptor);
       g_session->on_graph_instantiated(graph->graphExec, graph->graph);
     }
   } catch (const std::exception& e) {
@@ -222,7 +241,8 @@ void write_kernel_record(const CUpti_ActivityKernel10& k) {
   JsonLine line;
   line.field("type", "kernel").field("corr", static_cast<unsigned long long>(k.correlationId))
       .field("graph_node", static_cast<unsigned long long>(k.graphNodeId))
-      .field("start_ns", static_cast<unsigned long long>(k.start)).field("end_ns", static_cast<unsigned long long>(k.end))
+      .field("start_ns", static_cast<unsigned long long>(k.start))
+      .field("end_ns", static_cast<unsigned long long>(k.end))
       .field("mangled", k.name != nullptr ? k.name : "").triple("grid", k.gridX, k.gridY, k.gridZ)
       .triple("block", k.blockX, k.blockY, k.blockZ).triple("cluster", k.clusterX, k.clusterY, k.clusterZ)
       .field("regs", static_cast<int>(k.registersPerThread))

@@ -78,7 +78,8 @@ ProfilingSession::ContextProfiler& ProfilingSession::profiler_for(CUcontext cont
   auto& slot = profilers_[context];
   if (slot) return *slot;
   auto cp = std::make_unique<ContextProfiler>();
-  if (cuStreamCreate(&cp->stream, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS) throw std::runtime_error("cuStreamCreate failed");
+  if (cuStreamCreate(&cp->stream, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS)
+    throw std::runtime_error("cuStreamCreate failed");
   slot = std::move(cp);
   return *slot;
 }
@@ -194,7 +195,9 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
       .triple("block", launch->block[0], launch->block[1], launch->block[2]).field("regs", attrs.registers)
       .field("smem_static", attrs.static_shared).field("smem_dynamic", static_cast<long long>(launch->shared_bytes))
       .field("device", static_cast<int>(device)).field("context", static_cast<unsigned long long>(context_id))
-      .field("stream", static_cast<unsigned long long>(stream_id)).field("api", api_name(cbid)).field("selected", selected);
+      .field("stream", static_cast<unsigned long long>(stream_id))
+      .field("api", api_name(cbid))
+      .field("selected", selected);
   spool_.write(line);
   if (cupti_metrics_.empty()) return;
   launch->correlation = cb.correlationId;
@@ -414,7 +417,9 @@ void ProfilingSession::end_batch() {
     laps.lap("replayed");
   } catch (const std::exception& e) {
     for (auto& l : batch.launches)
-      if (l->counted) write_counters(l->correlation, l->graph_index, "timing-only", std::string("counters not collected: ") + e.what(), 0, "{}");
+      if (l->counted)
+        write_counters(l->correlation, l->graph_index, "timing-only",
+                       std::string("counters not collected: ") + e.what(), 0, "{}");
   }
 }
 
@@ -430,30 +435,9 @@ void ProfilingSession::on_allocation(CUcontext context, CUdeviceptr ptr, std::si
   if (host_writes) managed_allocated_ = true;
 }
 
-void ProfilingSession::on_mapping(CUcontext context, CUdeviceptr ptr, std::size_t bytes,
-                                  CUmemGenericAllocationHandle handle) {
+void ProfilingSession::update_memory(const std::function<void(DeviceMemoryTracker&)>& change) {
   std::lock_guard lock(mutex_);
-  memory_.map(context, ptr, bytes, handle);
-}
-
-void ProfilingSession::on_free(CUdeviceptr ptr) {
-  std::lock_guard lock(mutex_);
-  memory_.remove(ptr);
-}
-
-void ProfilingSession::on_shared(CUdeviceptr ptr) {
-  std::lock_guard lock(mutex_);
-  memory_.share(ptr);
-}
-
-void ProfilingSession::on_shared_handle(CUmemGenericAllocationHandle handle) {
-  std::lock_guard lock(mutex_);
-  memory_.share_handle(handle);
-}
-
-void ProfilingSession::on_handle_released(CUmemGenericAllocationHandle handle) {
-  std::lock_guard lock(mutex_);
-  memory_.release_handle(handle);
+  change(memory_);
 }
 
 void ProfilingSession::on_module_loaded(std::string_view cubin) { globals_.on_cubin_loaded(cubin); }

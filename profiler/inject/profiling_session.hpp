@@ -60,12 +60,9 @@ class ProfilingSession {
   // the memory its launches saw, and the host's next changes start the next batch's saved memory.
   void on_host_sync();
   void on_allocation(CUcontext context, CUdeviceptr ptr, std::size_t bytes, bool host_writes = false);
-  void on_mapping(CUcontext context, CUdeviceptr ptr, std::size_t bytes, CUmemGenericAllocationHandle handle);
-  void on_free(CUdeviceptr ptr);
-  // Memory shared with other processes (DeviceMemoryTracker::share): no longer saved for replay.
-  void on_shared(CUdeviceptr ptr);
-  void on_shared_handle(CUmemGenericAllocationHandle handle);
-  void on_handle_released(CUmemGenericAllocationHandle handle);
+  // Any other change to which memory replays save (a mapping, a free, memory shared with other
+  // processes, peer access), made under the session's lock.
+  void update_memory(const std::function<void(DeviceMemoryTracker&)>& change);
   // On whatever thread loads the module, the replay thread included: takes no session lock.
   void on_module_loaded(std::string_view cubin);
   void on_module_unload();

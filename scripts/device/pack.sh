@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 cmake -S . -B build-h100 -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DROOFLINE_BUILD_BENCHMARKS=OFF >/dev/null
 what=${1:-all}
 case $what in
-  all) targets=(roofline roofline_inject profile_app hopper_app kernel_runner_gpu_test profiler_gpu_test profile_gpu_test) ;;
+  all) targets=(roofline roofline_inject profile_app hopper_app multi_gpu_app kernel_runner_gpu_test profiler_gpu_test profile_gpu_test) ;;
   cli) targets=(roofline) ;;
   profile) targets=(roofline roofline_inject) ;;
   *) echo "pack.sh: 'all' (the default), 'cli' or 'profile', got '$what'" >&2; exit 2 ;;
@@ -32,7 +32,7 @@ if [[ $what != cli ]]; then
   cp build-h100/lib/libroofline_inject.so .device/lib/ && strip .device/lib/libroofline_inject.so
 fi
 if [[ $what == all ]]; then
-  cp build-h100/tests/profile/profile_app build-h100/tests/profile/hopper_app .device/bin/
+  cp build-h100/tests/profile/{profile_app,hopper_app,multi_gpu_app} .device/bin/
   for t in build-h100/tests/kernels/*_test* build-h100/tests/profiler/*_test* build-h100/tests/profile/*_test*; do
     [[ -x $t && -f $t ]] && cp "$t" .device/tests/
   done

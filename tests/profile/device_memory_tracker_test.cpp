@@ -75,6 +75,22 @@ TEST(DeviceMemoryTracker, AnUnmappedAddressNoLongerStandsForItsOldHandle) {
   EXPECT_TRUE(saved(t, ctx_a).empty());
 }
 
+// With peer access on, a kernel on one GPU may write another's memory in place: its context's
+// replays save the peer's allocations too, until peer access is turned off or the peer goes.
+TEST(DeviceMemoryTracker, PeerAccessSavesThePeersAllocationsToo) {
+  DeviceMemoryTracker t;
+  t.add(ctx_a, 0x1000, 256);
+  t.add(ctx_b, 0x2000, 512);
+  t.enable_peer(ctx_b, ctx_a);  // ctx_b's kernels reach ctx_a's memory, not the other way round
+  EXPECT_EQ(saved(t, ctx_b), (Saved{{0x1000, 256}, {0x2000, 512}}));
+  EXPECT_EQ(saved(t, ctx_a), (Saved{{0x1000, 256}}));
+  t.disable_peer(ctx_b, ctx_a);
+  EXPECT_EQ(saved(t, ctx_b), (Saved{{0x2000, 512}}));
+  t.enable_peer(ctx_b, ctx_a);
+  t.forget_context(ctx_a);
+  EXPECT_EQ(saved(t, ctx_b), (Saved{{0x2000, 512}}));
+}
+
 // Managed memory is saved like any allocation, and marks its context as one whose batches end
 // before the host may touch memory (a synchronisation), until it is freed.
 TEST(DeviceMemoryTracker, ManagedMemoryIsSavedAndMarksItsContext) {

@@ -47,12 +47,13 @@ class ProfileGpu : public ::testing::Test {
   }
   static std::string roofline() { return path_of("ROOFLINE_EXE", std::string(ROOFLINE_BINARY_DIR) + "/cli/roofline"); }
   static std::string app() { return path_of("PROFILE_APP", std::string(ROOFLINE_BINARY_DIR) + "/tests/profile/profile_app"); }
-  // Beside profile_app where PROFILE_APP names a copy.
-  static std::string hopper_app() {
+  // Test programs beside profile_app where PROFILE_APP names a copy.
+  static std::string test_program(const char* name) {
     const char* v = std::getenv("PROFILE_APP");
-    return v != nullptr && *v != '\0' ? (fs::path(v).parent_path() / "hopper_app").string()
-                                      : std::string(ROOFLINE_BINARY_DIR) + "/tests/profile/hopper_app";
+    return v != nullptr && *v != '\0' ? (fs::path(v).parent_path() / name).string()
+                                      : std::string(ROOFLINE_BINARY_DIR) + "/tests/profile/" + name;
   }
+  static std::string hopper_app() { return test_program("hopper_app"); }
   std::string profile(const std::string& options, const std::string& app_args, const std::string& program = app()) {
     return roofline() + " profile --db " + db_.string() + " " + options + " -- " + program + " " + app_args +
            " > /dev/null";
@@ -156,6 +157,16 @@ TEST_F(ProfileGpu, HoppersLaunchFeaturesAndManagedMemoryRunCorrectly) {
   EXPECT_EQ(looped_timed, 6);
   EXPECT_EQ(collected, 12);  // every other launch
   EXPECT_EQ(launches, 18);
+}
+
+// One process, two GPUs with peer access (tests/profile/multi_gpu_app.cu): GPU 1's kernel adds
+// into GPU 0's memory, and its replays must restore that memory too (they had not, and the
+// program's check failed: docs/results/h200/multi-gpu/).
+TEST_F(ProfileGpu, AKernelWritingAPeerGpusMemoryRunsCorrectly) {
+  const std::string app = test_program("multi_gpu_app");
+  if (run(app + " > /dev/null") == 77) GTEST_SKIP() << "needs two GPUs with peer access";
+  EXPECT_EQ(run(profile("", "--n 1048576", app)), 0);  // multi_gpu_app checks its own results
+  EXPECT_EQ(query_csv("SELECT count(*) FROM v_profile_launches WHERE counter_status = 'collected'"), "3\n");
 }
 
 }  // namespace
