@@ -4,12 +4,13 @@
 # user's loop: drafted from the profile and from the extension's SASS, specified, predicted and set
 # beside what the profile measured. Made on an H100 by scripts/device/extension_evidence.sh, its
 # output in docs/results/h100/extension/ (the database, facts, wall times, and raw.tar.gz with
-# every run's output, ncu's CSV, the SASS and the drafts); the specs are specs.toml there.
+# every run's output, ncu's CSV, the SASS and the drafts); the specs are specs.toml there. Then on
+# an H200 with PROFILE_ONLY=1, in docs/results/h200/extension/ (with the predictions made before).
 # Usage: scripts/evidence/write_extension_doc.sh ROOFLINE
 set -euo pipefail
 R=$(realpath "$1")
 cd "$(dirname "$0")/../.."
-H=docs/results/h100/extension
+H=docs/results/h100/extension G=docs/results/h200/extension
 source scripts/evidence/wall_times.sh
 raw=$(mktemp -d) && trap 'rm -rf "$raw"' EXIT
 tar -xzf $H/raw.tar.gz -C "$raw"
@@ -100,6 +101,37 @@ that. Why was not looked into: the H100's other latency-bound kernels of loads n
 (the FP8 and FP16 adds, `docs/accuracy.md`) come within 10 %. The model's time includes a launch's
 cost (about 3 µs on the H100) where the profile's is the kernel's own; at these durations that is
 under 3 %.
+
+## On an H200
+
+The same script on an H200 (`PROFILE_ONLY=1 scripts/device/extension_evidence.sh`, in
+`docs/results/h200/extension/`; it printed "results correct" alone and under roofline):
+
+EOT
+sed 's/^/    /' $G/facts.txt
+cat <<'EOT'
+
+The two kernels' H200 predictions from the same specs were committed before the script ran there
+(`docs/results/h200/extension/predicted-before.txt`, commit 35358d1), with the H200's catalog
+model, no calibration:
+
+EOT
+python3 scripts/evidence/extension_kernels.py "$R" $H/specs.toml h200 $G/extension.db
+cat <<'EOT'
+
+Every launch of the H100's profile predicted on the H200 from its own counters (`roofline predict
+--from-run 1 --db docs/results/h100/extension/extension.db --gpu h200`), beside the H200's profile,
+launches matched by kernel and occurrence (`scripts/evidence/profile_prediction.py`):
+
+EOT
+python3 scripts/evidence/profile_prediction.py "$R" $H/extension.db 1 $G/extension.db 1 h200 --by-limiter
+cat <<'EOT'
+
+The specs' errors carried to the second GPU as they were on the first: the RMSNorm a few percent
+slow, the SwiGLU 12–13 % fast, its bound right on both. From its own H100 counters the SwiGLU comes
+closer on the H200 (it scales with the two GPUs' loaded DRAM latencies). The misses of the whole
+program's prediction are the kinds `docs/profile.md` lists: launches of a few microseconds, and
+short DRAM-limited launches scaled by the full bandwidth ratio.
 EOT
 } > docs/results/extension-program.md
 echo "wrote docs/results/extension-program.md"
