@@ -226,7 +226,7 @@ void ProfilingSession::on_launch_enter(CUpti_CallbackId cbid, const CUpti_Callba
       laps.lap("counters set up");
       if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the launch");
       laps.lap("synchronized");
-      batch_.saved = std::make_unique<DeviceMemorySnapshot>(memory_, cb.context, cp.stream);
+      batch_.saved = std::make_unique<DeviceMemorySnapshot>(memory_, cb.context, cp.stream, staging_);
       laps.lap("memory saved");
       // The copy left the L2 full of its dirty lines, which the program's next launches would
       // write back on their own time: written back now, as a flush before a pass does. Its kernel
@@ -341,7 +341,7 @@ void ProfilingSession::replay_graph(CUcontext context, CUdevice device,
     if (counters_failed_) throw std::runtime_error(counters_failure_);
     ContextProfiler& cp = profiler_for(context);
     if (cuCtxSynchronize() != CUDA_SUCCESS) throw std::runtime_error("cuCtxSynchronize failed before the graph");
-    const DeviceMemorySnapshot saved(memory_, context, cp.stream);
+    const DeviceMemorySnapshot saved(memory_, context, cp.stream, staging_);
     const KernelActivityPaused paused;
     with_counters(context, device, cp, [&] {
       replayer_.run(context, [&] {

@@ -20,6 +20,7 @@
 #include "profiler/inject/device_memory_snapshot.hpp"
 #include "profiler/inject/device_memory_tracker.hpp"
 #include "profiler/inject/graph_kernels.hpp"
+#include "profiler/inject/host_staging.hpp"
 #include "profiler/inject/inject_options.hpp"
 #include "profiler/inject/launch_batch.hpp"
 #include "profiler/inject/module_globals.hpp"
@@ -100,6 +101,7 @@ class ProfilingSession {
   std::function<void()> after_counter_setup_;
   std::recursive_mutex mutex_;
   DeviceMemoryTracker memory_;
+  HostStaging staging_;  // for the saved memory the device has no room for, one snapshot at a time
   // Set once managed memory is allocated: until then a synchronisation or query (PyTorch's
   // allocator queries events all the time) goes by without waiting for mutex_.
   std::atomic<bool> managed_allocated_{false};
