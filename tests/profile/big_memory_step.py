@@ -3,6 +3,7 @@ filling --fraction of the device memory (PyTorch's caching allocator reserves th
 segments), and a few steps of small kernels over a small part of them, checked against the CPU.
 Run: roofline profile -- python3 tests/profile/big_memory_step.py"""
 import argparse
+import sys
 import time
 
 import torch
@@ -31,6 +32,7 @@ def main():
     ok = torch.equal(x.cpu().double(), want) and float(held[0][0]) == 1.0 + args.steps and float(held[0][-1]) == 1.0
     print(f"big_memory_step: {len(held)} GiB held, {args.steps} steps in {time.perf_counter() - t0:.2f} s, "
           f"results {'correct' if ok else 'WRONG'}")
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":
