@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -18,11 +19,23 @@ class DeviceMemoryTracker {
     CUdeviceptr ptr;
     std::size_t bytes;
   };
+  // A CUDA array (what textures read and surfaces write), copied row by row: its rows' bytes,
+  // rows per slice, and slices (a 3-D array's depth, a layered one's layers).
+  struct ArrayRegion {
+    CUarray array;
+    std::size_t row_bytes, rows, slices;
+    std::size_t bytes() const { return row_bytes * rows * slices; }
+  };
+  // The copy shape of an array from the descriptor it was created with; empty for an element format
+  // whose size is not known here (block-compressed, video formats): such an array is not saved.
+  static std::optional<ArrayRegion> array_region(CUarray array, const CUDA_ARRAY3D_DESCRIPTOR& d);
 
   // Managed memory (`host_writes`) is memory the host may change with no CUDA call between two
   // launches: a batch must end before the host can touch it (holds_host_written_memory).
   void add(CUcontext context, CUdeviceptr ptr, std::size_t bytes, bool host_writes = false);
   void remove(CUdeviceptr ptr);  // freed or unmapped
+  void add_array(CUcontext context, const ArrayRegion& array);
+  void remove_array(CUarray array);
 
   // Memory shared with other processes is neither saved nor restored: another process may write
   // it at any time (NCCL's buffers, which its peers on other GPUs write), and a restore would undo
@@ -39,8 +52,9 @@ class DeviceMemoryTracker {
   void enable_peer(CUcontext context, CUcontext peer);
   void disable_peer(CUcontext context, CUcontext peer);
 
-  // What a replay of a launch in `context` saves and restores, by address.
+  // What a replay of a launch in `context` saves and restores, by address, and its arrays.
   std::vector<Region> saved_regions(CUcontext context) const;
+  std::vector<ArrayRegion> saved_arrays(CUcontext context) const;
   // Whether any of those is memory the host writes directly (managed).
   bool holds_host_written_memory(CUcontext context) const;
 
@@ -54,6 +68,8 @@ class DeviceMemoryTracker {
   std::map<CUmemGenericAllocationHandle, std::vector<CUdeviceptr>> mapped_;  // where each handle is mapped now
   std::set<CUmemGenericAllocationHandle> shared_handles_;
   std::map<CUcontext, std::set<CUcontext>> peers_;  // the contexts each context's kernels may reach
+  std::map<CUarray, std::pair<CUcontext, ArrayRegion>> arrays_;
+  bool reaches(CUcontext context, CUcontext owner) const;
 };
 
 }  // namespace roofline::inject

@@ -56,8 +56,9 @@ bool is_kernel_launch(CUpti_CallbackId id) {
 // the batch to change in place, and the batch's saved memory would not hold it.
 bool ends_batch(std::string_view api) {
   for (const std::string_view prefix : {"cuMemcpy", "cuMemset", "cuMemFree", "cuMemUnmap", "cuMemRelease",
-                                        "cuMemPrefetch", "cuMemHostUnregister", "cuMemAllocManaged", "cuGraphLaunch",
-                                        "cuCtxDestroy", "cuModuleUnload", "cuLibraryUnload", "cuDevicePrimaryCtxReset"})
+                                        "cuMemPrefetch", "cuMemHostUnregister", "cuMemAllocManaged", "cuArrayDestroy",
+                                        "cuGraphLaunch", "cuCtxDestroy", "cuModuleUnload", "cuLibraryUnload",
+                                        "cuDevicePrimaryCtxReset"})
     if (api.starts_with(prefix)) return true;
   return false;
 }
@@ -68,6 +69,12 @@ bool lets_host_touch_memory(std::string_view api) {
        {"cuCtxSynchronize", "cuStreamSynchronize", "cuEventSynchronize", "cuStreamQuery", "cuEventQuery"})
     if (api.starts_with(prefix)) return true;
   return false;
+}
+
+// A CUDA array a kernel may write through a surface: saved with the allocations.
+void track_array(CUcontext context, CUarray array, const CUDA_ARRAY3D_DESCRIPTOR& d) {
+  if (const auto region = DeviceMemoryTracker::array_region(array, d))
+    g_session->update_memory([&](DeviceMemoryTracker& m) { m.add_array(context, *region); });
 }
 
 void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
@@ -124,6 +131,21 @@ void track_allocation(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
       g_session->update_memory([&](DeviceMemoryTracker& m) { m.release_handle(handle); });
       break;
     }
+    case CUPTI_DRIVER_TRACE_CBID_cuArrayCreate_v2: {
+      const auto* p = static_cast<const cuArrayCreate_v2_params*>(cb.functionParams);
+      CUDA_ARRAY3D_DESCRIPTOR d{};
+      d.Width = p->pAllocateArray->Width;
+      d.Height = p->pAllocateArray->Height;
+      d.Format = p->pAllocateArray->Format;
+      d.NumChannels = p->pAllocateArray->NumChannels;
+      track_array(cb.context, *p->pHandle, d);
+      break;
+    }
+    case CUPTI_DRIVER_TRACE_CBID_cuArray3DCreate_v2: {
+      const auto* p = static_cast<const cuArray3DCreate_v2_params*>(cb.functionParams);
+      track_array(cb.context, *p->pHandle, *p->pAllocateArray);
+      break;
+    }
     case CUPTI_DRIVER_TRACE_CBID_cuCtxEnablePeerAccess: {
       const CUcontext peer = static_cast<const cuCtxEnablePeerAccess_params*>(cb.functionParams)->peerContext;
       g_session->update_memory([&](DeviceMemoryTracker& m) { m.enable_peer(cb.context, peer); });
@@ -155,6 +177,11 @@ void forget_freed(CUpti_CallbackId id, const CUpti_CallbackData& cb) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemUnmap:
       freed = static_cast<const cuMemUnmap_params*>(cb.functionParams)->ptr;
       break;
+    case CUPTI_DRIVER_TRACE_CBID_cuArrayDestroy: {
+      const CUarray array = static_cast<const cuArrayDestroy_params*>(cb.functionParams)->hArray;
+      g_session->update_memory([array](DeviceMemoryTracker& m) { m.remove_array(array); });
+      return;
+    }
     case CUPTI_DRIVER_TRACE_CBID_cuModuleUnload:
     case CUPTI_DRIVER_TRACE_CBID_cuLibraryUnload: g_session->on_module_unload(); return;
     default: return;

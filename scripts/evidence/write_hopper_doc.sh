@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes docs/results/hopper-program.md from the two runs of scripts/device/hopper_evidence.sh kept
-# in docs/results/h100/hopper/: before-fixes.tar.gz (the injection library as it was) and
-# hopper.tar.gz (with the fixes this program led to).
+# in docs/results/h100/hopper/: before-fixes.tar.gz (the injection library as it was),
+# arrays-before.tar.gz (the program, with its surface kernel added, under the library before CUDA
+# arrays were saved) and hopper.tar.gz (with the fixes this program led to).
 # Usage: scripts/evidence/write_hopper_doc.sh ROOFLINE
 set -euo pipefail
 R=$(realpath "$1")
@@ -12,6 +13,7 @@ T=$(mktemp -d) && trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/before" "$T/after"
 tar -xzf $D/before-fixes.tar.gz -C "$T/before"
 tar -xzf $D/hopper.tar.gz -C "$T/after"
+tar -xzf $D/arrays-before.tar.gz -C "$T"
 B=$T/before/hopper A=$T/after/hopper
 {
   cat <<'EOT'
@@ -28,7 +30,8 @@ kernels with, and none of the project's other test programs did (`tests/profile/
 - stream-ordered memory from the default pool and from a pool of its own (`cudaMallocAsync`,
   `cudaMallocFromPoolAsync`, `cudaFreeAsync`), changed in place;
 - a CUDA graph whose kernel runs in a conditional `while` node, three trips per launch;
-- a texture over a CUDA array, 100 KiB of dynamic shared memory per block;
+- a texture over a CUDA array, a second array doubled in place through a surface, 100 KiB of
+  dynamic shared memory per block;
 - managed memory that the host fills, a kernel changes in place, the host changes again and a
   kernel changes once more.
 
@@ -71,6 +74,23 @@ EOT
 - Found in passing: the L2 flush after a batch's memory is saved runs inside the program's launch
   call, and its kernel record took that launch's correlation. The flush now runs with kernel
   records paused.
+
+## A third fault: CUDA arrays
+
+A kernel that doubles a CUDA array in place through a surface was added to the program after
+those fixes. Under the injection library of commit abced95 (`arrays-before.tar.gz`):
+
+EOT
+  echo '```'
+  grep -v '^roofline: \[' "$T/arr/old.err"
+  tail -n 1 "$T/arr/old.out"
+  echo '```'
+  cat <<'EOT'
+
+Replays saved linear allocations only, so each of the six passes doubled the array again
+(1 became 2^7 = 128). Now the arrays a program creates (`cuArrayCreate`, `cuArray3DCreate`, of
+8-, 16- and 32-bit formats) are saved and restored with the allocations, row by row, and
+destroying one ends the open batch.
 
 ## With the fixes
 

@@ -91,6 +91,46 @@ TEST(DeviceMemoryTracker, PeerAccessSavesThePeersAllocationsToo) {
   EXPECT_EQ(saved(t, ctx_b), (Saved{{0x2000, 512}}));
 }
 
+// CUDA arrays (a surface a kernel writes in place) are saved too, copied row by row: the shape
+// comes from the descriptor the array was created with.
+TEST(DeviceMemoryTracker, ArraysAreSavedWithTheirRowsFromTheirDescriptor) {
+  const auto array_a = reinterpret_cast<CUarray>(0x100), array_b = reinterpret_cast<CUarray>(0x200);
+  CUDA_ARRAY3D_DESCRIPTOR image{};
+  image.Width = 1024;
+  image.Height = 4096;
+  image.Format = CU_AD_FORMAT_FLOAT;
+  image.NumChannels = 1;
+  const auto r = DeviceMemoryTracker::array_region(array_a, image);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->row_bytes, 4096u);  // 1024 floats
+  EXPECT_EQ(r->rows, 4096u);
+  EXPECT_EQ(r->slices, 1u);
+  CUDA_ARRAY3D_DESCRIPTOR layered{};  // a 1-D array of 256 uchar4, 6 layers
+  layered.Width = 256;
+  layered.Depth = 6;
+  layered.Format = CU_AD_FORMAT_UNSIGNED_INT8;
+  layered.NumChannels = 4;
+  layered.Flags = CUDA_ARRAY3D_LAYERED;
+  const auto l = DeviceMemoryTracker::array_region(array_b, layered);
+  ASSERT_TRUE(l.has_value());
+  EXPECT_EQ(l->bytes(), 256u * 4 * 1 * 6);
+  CUDA_ARRAY3D_DESCRIPTOR compressed = image;
+  compressed.Format = CU_AD_FORMAT_BC1_UNORM;  // a block-compressed format: not saved
+  EXPECT_FALSE(DeviceMemoryTracker::array_region(array_a, compressed).has_value());
+
+  DeviceMemoryTracker t;
+  t.add_array(ctx_a, *r);
+  t.add_array(ctx_b, *l);
+  ASSERT_EQ(t.saved_arrays(ctx_a).size(), 1u);
+  EXPECT_EQ(t.saved_arrays(ctx_a)[0].array, array_a);
+  t.enable_peer(ctx_a, ctx_b);
+  EXPECT_EQ(t.saved_arrays(ctx_a).size(), 2u);
+  t.remove_array(array_a);
+  ASSERT_EQ(t.saved_arrays(ctx_a).size(), 1u);
+  EXPECT_EQ(t.saved_arrays(ctx_a)[0].array, array_b);
+  EXPECT_TRUE(t.saved_regions(ctx_a).empty());  // arrays are not linear regions
+}
+
 // Managed memory is saved like any allocation, and marks its context as one whose batches end
 // before the host may touch memory (a synchronisation), until it is freed.
 TEST(DeviceMemoryTracker, ManagedMemoryIsSavedAndMarksItsContext) {

@@ -3,7 +3,8 @@
 // thread block clusters fixed at compile time and chosen at launch (with distributed shared
 // memory), a cooperative launch whose grid synchronises, programmatic dependent launch,
 // stream-ordered allocations (the default pool and one of the program's own), a CUDA graph whose
-// kernel runs in a conditional while-loop node, a texture read from a CUDA array, 100 KiB of
+// kernel runs in a conditional while-loop node, a texture read from a CUDA array, a CUDA array
+// doubled in place through a surface, 100 KiB of
 // dynamic shared memory, and managed memory the host writes between kernels. Every kernel that
 // changes memory in place is checked at the end, so a replay that does not restore memory (or
 // relaunches a kernel without its cluster shape) makes the program fail.
@@ -95,6 +96,16 @@ __global__ void loop_body(int n, float* x, int* trips_left, cudaGraphConditional
 __global__ void texture_double(int width, int height, cudaTextureObject_t tex, float* out) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
   if (x < width && y < height) out[y * width + x] = 2.0f * tex2D<float>(tex, x + 0.5f, y + 0.5f);
+}
+
+// Doubles a CUDA array in place through a surface: a replay that did not restore the array would
+// double it again in every pass.
+__global__ void surface_double_in_place(int width, int height, cudaSurfaceObject_t surface) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+  if (x < width && y < height) {
+    const float v = surf2Dread<float>(surface, x * static_cast<int>(sizeof(float)), y);
+    surf2Dwrite(2.0f * v, surface, x * static_cast<int>(sizeof(float)), y);
+  }
 }
 
 // 100 KiB of dynamic shared memory per block (above the 48 KiB a launch gets without asking):
@@ -248,6 +259,17 @@ int main(int argc, char** argv) {
   texture_double<<<dim3(width / kBlock, height), kBlock, 0, s>>>(width, height, tex, doubled);
   CHECK(cudaGetLastError());
 
+  // The same rows in a CUDA array that a surface doubles in place.
+  cudaArray_t surfaced;
+  CHECK(cudaMallocArray(&surfaced, &desc, width, height, cudaArraySurfaceLoadStore));
+  CHECK(cudaMemcpy2DToArrayAsync(surfaced, 0, 0, x, width * sizeof(float), width * sizeof(float), height,
+                                 cudaMemcpyDeviceToDevice, s));
+  resource.res.array.array = surfaced;
+  cudaSurfaceObject_t surface;
+  CHECK(cudaCreateSurfaceObject(&surface, &resource));
+  surface_double_in_place<<<dim3(width / kBlock, height), kBlock, 0, s>>>(width, height, surface);
+  CHECK(cudaGetLastError());
+
   // 100 KiB of dynamic shared memory.
   const int smem = kTile * sizeof(float);
   CHECK(cudaFuncSetAttribute(reverse_tiles, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
@@ -291,6 +313,10 @@ int main(int argc, char** argv) {
   CHECK(cudaMemcpy(out.data(), doubled, bytes, cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i)
     if (out[i] != 2.0f * host[i]) return fail("texture_double", i, out[i], 2.0f * host[i]);
+  CHECK(cudaMemcpy2DFromArray(out.data(), width * sizeof(float), surfaced, 0, 0, width * sizeof(float), height,
+                              cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i)
+    if (out[i] != 2.0f * host[i]) return fail("surface_double_in_place", i, out[i], 2.0f * host[i]);
   CHECK(cudaMemcpy(out.data(), reversed, bytes, cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {
     const long long base = i / kTile * kTile, j = i - base, src = base + kTile - 1 - j;
