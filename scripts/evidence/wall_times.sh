@@ -57,6 +57,17 @@ ncu_section() {
   echo "|---|---:|"
   awk -F'|' '/^\| `/ {n[$4]++} END {for (m in n) printf "|%s| %d |\n", m, n[m]}' "$4/cmp.md" | sort -t'|' -k3 -rn
 }
+# time_kernels_ncu ROOFLINE DIR DB NCU_CSV TITLE SCRATCH: the "Time", "What roofline says about it"
+# and "Counters beside ncu" sections of a script profiled by scripts/device/triton_evidence.sh.
+time_kernels_ncu() {
+  echo "## Time"
+  echo
+  time_table "$2"
+  echo
+  kernels_section "$1" "$3" "$6"
+  echo
+  ncu_section "$3" "$4" "$5" "$6"
+}
 # evidence_commands NAME SCRIPT: the runs scripts/device/triton_evidence.sh makes of the Python
 # SCRIPT (its profile into NAME.db, ncu with the same metrics, a trace-only profile), as a page
 # quotes them: an indented code block.

@@ -47,13 +47,7 @@ correct=$(cat "$X/plain.out" "$X/profile.out" "$X/ncu.out" | grep -c 'results co
 echo "every later run loaded it from the build folder. The script printed \"results correct\" alone,"
 echo "under roofline and under ncu ($correct of 3 runs), and roofline recorded $(recorded "$R" $H/extension.db)."
 echo
-echo "## Time"
-echo
-time_table $H
-echo
-kernels_section "$R" $H/extension.db "$raw"
-echo
-ncu_section $H/extension.db "$X/ncu.out" "The extension script" "$raw"
+time_kernels_ncu "$R" $H $H/extension.db "$X/ncu.out" "The extension script" "$raw"
 echo
 cat <<'EOT'
 The kinds `docs/results/h100/profile-vs-ncu.md` describes: clock-dependent values, and the DRAM

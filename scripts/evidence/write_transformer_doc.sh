@@ -49,13 +49,7 @@ for r in plain $(seq -f 'alone_%g' "$(grep -c '^alone_' $H/wall.txt)"); do echo 
 echo "| under \`roofline profile\` (each launch replayed 6 times for its counters) | $(losses profile) |"
 echo "| under \`ncu\` | $(losses ncu) |"
 echo
-echo "## Time"
-echo
-time_table $H
-echo
-kernels_section "$R" $H/transformer.db "$raw"
-echo
-ncu_section $H/transformer.db "$raw/ncu.out" "The transformer step" "$raw"
+time_kernels_ncu "$R" $H $H/transformer.db "$raw/ncu.out" "The transformer step" "$raw"
 echo
 echo "Most are the kinds \`docs/results/h100/profile-vs-ncu.md\` describes for the smaller PyTorch"
 echo "script: clock-dependent values (the clock rate, durations, the \`pct_of_peak_sustained_elapsed\`"
