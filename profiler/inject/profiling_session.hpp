@@ -92,6 +92,8 @@ class ProfilingSession {
   void collect_and_write(ContextProfiler& cp, std::vector<std::unique_ptr<CapturedLaunch>>& launches,
                          const DeviceMemorySnapshot& saved);
   void replay_graph(CUcontext context, CUdevice device, std::vector<std::unique_ptr<CapturedLaunch>>& operations);
+  // Whether --launch-count has been reached: no later launch will be selected.
+  bool selection_exhausted() const;
   // Why a kernel is never replayed (an NCCL kernel, or one --no-replay names), or "".
   std::string why_never_replayed(const std::string& mangled, const std::string& match_name) const;
 
