@@ -193,7 +193,6 @@ LoadWalk walk_loads(const SassFunction& f, const ControlFlow& cf, const std::vec
   return w;
 }
 
-// Elements per access if the element type is 4 bytes wide (the draft's f32 guess).
 // Elements of `element_bytes` an access moves per thread (at least one).
 int elements_in(const ElementAccess& a, int element_bytes) { return std::max(1, a.bits / 8 / element_bytes); }
 
