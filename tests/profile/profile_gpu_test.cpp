@@ -82,12 +82,10 @@ TEST_F(ProfileGpu, ACrashingProgramLeavesAPartialRun) {
 // counted each launch once.
 TEST_F(ProfileGpu, MixedGraphsAndALastLaunchGetTheirCounters) {
   ASSERT_EQ(run(profile("", "--n 100000")), 0);
-  const std::string counts = output_of(roofline() + " query --db " + db_.string() +
-                                       " --format csv \"SELECT sum(counter_status = 'collected'), count(*), "
-                                       "sum(graph_node != 0) FROM v_profile_launches\"");
-  const auto row = counts.substr(counts.find('\n') + 1);
+  const std::string row = query_csv("SELECT sum(counter_status = 'collected'), count(*), sum(graph_node != 0) "
+                                    "FROM v_profile_launches");
   int collected = 0, launches = 0, graph_kernels = 0;
-  ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d", &collected, &launches, &graph_kernels), 3) << counts;
+  ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d", &collected, &launches, &graph_kernels), 3) << row;
   EXPECT_EQ(graph_kernels, 13);  // graphs of 2 and 3 kernels launched twice each, one of 1 launched 3 times
   EXPECT_EQ(collected, launches);
 }
@@ -98,11 +96,11 @@ TEST_F(ProfileGpu, MixedGraphsAndALastLaunchGetTheirCounters) {
 // 2/4 of the blocks. A replay of the graph as first captured would count the full grid each time.
 TEST_F(ProfileGpu, GraphsChangedAfterInstantiationAreReplayedAsChanged) {
   ASSERT_EQ(run(profile("", "--n 1000000")), 0);
-  const std::string rows = output_of(
-      roofline() + " query --db " + db_.string() + " --format csv \"SELECT l.grid, v.value FROM v_profile_launches l "
+  const std::string rows = query_csv(
+      "SELECT l.grid, v.value FROM v_profile_launches l "
       "JOIN profiled_values v ON v.profiled_launch_id = l.launch_id JOIN metrics m ON m.id = v.metric_id "
-      "WHERE m.name = 'smsp__inst_executed.sum' AND l.kernel LIKE 'scale_in_place%' AND l.graph_node != 0\"");
-  std::istringstream in(rows.substr(rows.find('\n') + 1));
+      "WHERE m.name = 'smsp__inst_executed.sum' AND l.kernel LIKE 'scale_in_place%' AND l.graph_node != 0");
+  std::istringstream in(rows);
   std::set<long> grids;
   double lo = 1e30, hi = 0;
   long grid = 0;
@@ -122,11 +120,10 @@ TEST_F(ProfileGpu, GraphsChangedAfterInstantiationAreReplayedAsChanged) {
 TEST_F(ProfileGpu, TwoProgramsAtOnceBothGetTheirCounters) {
   const std::string both = "sh -c '" + app() + " --n 1000000 & " + app() + " --n 1000000; wait'";
   ASSERT_EQ(run(roofline() + " profile --db " + db_.string() + " -- " + both + " > /dev/null 2>&1"), 0);
-  const std::string counts = output_of(roofline() + " query --db " + db_.string() + " --format csv \"SELECT count(DISTINCT pid), "
-                                       "sum(counter_status = 'collected'), count(*) FROM v_profile_launches\"");
-  const auto row = counts.substr(counts.find('\n') + 1);
+  const std::string row =
+      query_csv("SELECT count(DISTINCT pid), sum(counter_status = 'collected'), count(*) FROM v_profile_launches");
   int pids = 0, collected = 0, launches = 0;
-  ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d", &pids, &collected, &launches), 3) << counts;
+  ASSERT_EQ(std::sscanf(row.c_str(), "%d,%d,%d", &pids, &collected, &launches), 3) << row;
   EXPECT_EQ(pids, 2);
   EXPECT_GT(launches, 0);
   EXPECT_EQ(collected, launches);
@@ -136,8 +133,8 @@ TEST_F(ProfileGpu, TwoProgramsAtOnceBothGetTheirCounters) {
 // dependent launch, stream-ordered pools, a texture, 100 KiB of shared memory, managed memory the
 // host changes between launches (replayed in one batch with the launch before, it had lost the
 // host's changes and failed the program's check), and a CUDA array a surface doubles in place
-// (arrays were not saved for replay: each pass doubled it again). The kernels of a conditional graph node's
-// body are kept, each run, without counters (they had been dropped).
+// (arrays were not saved for replay: each pass doubled it again). The kernels of a conditional
+// graph node's body are kept, each run, without counters (they had been dropped).
 TEST_F(ProfileGpu, HoppersLaunchFeaturesAndManagedMemoryRunCorrectly) {
   if (query_device(0).info.cc_major < 9) GTEST_SKIP() << "thread block clusters need compute capability 9.0";
   ASSERT_EQ(run(profile("", "--n 1048576", hopper_app())), 0);  // hopper_app checks its own results
