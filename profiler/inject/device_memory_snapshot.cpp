@@ -24,24 +24,22 @@ DeviceMemorySnapshot::DeviceMemorySnapshot(const DeviceMemoryTracker& tracker, C
   // quarter of the free memory, at least 1 GiB, is left to them.
   const std::size_t margin = std::max(std::size_t{1} << 30, free / 4);
   const std::size_t room = free > margin ? free - margin : 0;
-  // Regions go to the device copy, in order, while it has room; the others to the host.
+  for (const auto& r : regions) copies_.push_back({r.ptr, r.bytes, 0, false, {}});
+  for (const auto& a : arrays) copies_.push_back({0, a.bytes(), 0, false, a});
+  // Copies go to the device copy, in order, while it has `device_room`; the others to the host.
   std::size_t on_device = 0, on_host = 0;
-  const auto place = [&](Copy c) {
-    c.on_device = on_device + aligned(c.bytes) <= room;
-    c.offset = c.on_device ? on_device : on_host;
-    (c.on_device ? on_device : on_host) += aligned(c.bytes);
-    copies_.push_back(c);
+  const auto place = [&](std::size_t device_room) {
+    on_device = on_host = 0;
+    for (Copy& c : copies_) {
+      c.on_device = on_device + aligned(c.bytes) <= device_room;
+      c.offset = c.on_device ? on_device : on_host;
+      (c.on_device ? on_device : on_host) += aligned(c.bytes);
+    }
   };
-  for (const auto& r : regions) place({r.ptr, r.bytes, 0, false, {}});
-  for (const auto& a : arrays) place({0, a.bytes(), 0, false, a});
+  place(room);
   if (on_device > 0 && cuMemAlloc(&device_copy_, on_device) != CUDA_SUCCESS) {
     device_copy_ = 0;  // the room went meanwhile: everything to the host
-    on_host = 0;
-    for (Copy& c : copies_) {
-      c.on_device = false;
-      c.offset = on_host;
-      on_host += aligned(c.bytes);
-    }
+    place(0);
   }
   if (on_host > 0 && (host_copy_ = staging.reserve(on_host)) == nullptr)
     throw std::runtime_error("the launch's memory could not be saved for replay: its context holds " +
