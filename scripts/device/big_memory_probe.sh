@@ -11,7 +11,7 @@ export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
 E=$OUT/$NAME && mkdir -p $E
 { free -g | head -n 2; nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; } > $E/facts.txt
-timed() { local n=$1; shift; local s=$(date +%s%N); timeout 360 "$@" > $E/$n.out 2> $E/$n.err; echo "$n: exit $? in $(ms $s) ms" >> $E/wall.txt; }
+TIMED_LIMIT=360
 SCRIPT="python3 tests/profile/big_memory_step.py --steps 2"
 for f in 30 60; do
   timed alone$f $SCRIPT --fraction 0.$f

@@ -8,3 +8,12 @@ facts() {
 
 # ms START: the milliseconds since START, a `date +%s%N` reading.
 ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+
+# timed NAME COMMAND...: runs COMMAND with its output in $E/NAME.out and $E/NAME.err, and appends
+# "NAME: exit CODE in T ms" to $E/wall.txt; stopped after $TIMED_LIMIT seconds where that is set.
+timed() {
+  local name=$1; shift
+  local s=$(date +%s%N)
+  timeout "${TIMED_LIMIT:-0}" "$@" > "$E/$name.out" 2> "$E/$name.err"
+  echo "$name: exit $? in $(ms $s) ms" >> "$E/wall.txt"
+}

@@ -14,15 +14,14 @@ facts $E/facts.txt
 nvidia-smi -L >> $E/facts.txt
 python3 -c 'import torch; print("torch", torch.__version__, "nccl", ".".join(map(str, torch.cuda.nccl.version())))' >> $E/facts.txt 2>&1
 T="torchrun --standalone --nproc_per_node=2 tests/profile/ddp_step.py"
-timed() { local name=$1 limit=$2; shift 2; local s=$(date +%s%N); timeout $limit "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
-timed alone 120 $T
-timed trace 120 $R profile --no-counters --db $E/trace.db -- $T
-timed profile 240 $R profile --db $E/ddp.db -- $T
+TIMED_LIMIT=120 timed alone $T
+TIMED_LIMIT=120 timed trace $R profile --no-counters --db $E/trace.db -- $T
+TIMED_LIMIT=240 timed profile $R profile --db $E/ddp.db -- $T
 # NCCL shares its buffers between the processes through the virtual memory API (cuMem) or legacy
 # CUDA IPC: both, with NCCL's log of which it took (NCCL_PATHS=0 skips them).
 if [[ ${NCCL_PATHS:-1} == 1 ]]; then
   for c in 0 1; do
-    NCCL_CUMEM_ENABLE=$c NCCL_DEBUG=INFO timed profile_cumem$c 240 $R profile --db $E/cumem$c.db -- $T
+    NCCL_CUMEM_ENABLE=$c NCCL_DEBUG=INFO TIMED_LIMIT=240 timed profile_cumem$c $R profile --db $E/cumem$c.db -- $T
   done
 fi
 $R query --db $E/ddp.db "SELECT pid, device, count(*) AS launches, sum(counter_status = 'collected') AS with_counters, \

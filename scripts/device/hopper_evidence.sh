@@ -13,7 +13,6 @@ APP=$PWD/.device/bin/hopper_app
 N=${N:-4194304}
 E=$OUT/hopper && mkdir -p $E
 NCU="ncu --csv --page raw --print-units base --clock-control none --cache-control all --kernel-name-base mangled"
-timed() { local name=$1; shift; local s=$(date +%s%N); "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
 facts $E/facts.txt
 timed alone $APP --n $N
 timed profile $R profile --db $E/hopper.db --md $E/hopper-report.md -- $APP --n $N

@@ -8,7 +8,7 @@ set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
 E=$OUT/many && mkdir -p $E
-timed() { local n=$1; shift; local s=$(date +%s%N); timeout 300 "$@" > $E/$n.out 2> $E/$n.err; echo "$n: exit $? in $(ms $s) ms" >> $E/wall.txt; }
+TIMED_LIMIT=300
 facts $E/facts.txt
 SCRIPT="python3 tests/profile/many_launches.py --launches ${LAUNCHES:-50000}"
 timed alone $SCRIPT

@@ -12,7 +12,7 @@ export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
 APP=$PWD/$D/bin/multi_gpu_app
 E=$OUT/multi && mkdir -p $E
-timed() { local name=$1; shift; local s=$(date +%s%N); timeout 200 "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
+TIMED_LIMIT=200
 [[ -f $E/facts.txt ]] || { facts $E/facts.txt; nvidia-smi topo -m >> $E/facts.txt 2>&1; }
 timed $V.alone $APP
 timed $V.profile $R profile --db $E/$V.db -- $APP

@@ -11,7 +11,6 @@ APP=$PWD/.device/bin/profile_app
 E=$OUT/profile && mkdir -p $E
 M=$($R metrics --names)
 NCU="ncu --csv --page raw --print-units base --clock-control none --cache-control all --kernel-name-base mangled --metrics $M"
-timed() { local name=$1; shift; local s=$(date +%s%N); "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
 facts $E/facts.txt
 timed app_plain $APP --n 16777216
 timed app_profile $R profile --db $E/app.db -- $APP --n 16777216

@@ -17,7 +17,7 @@ E=$OUT/$NAME && mkdir -p $E
 M=$($R metrics --names)
 NCU="ncu --csv --page raw --print-units base --clock-control none --cache-control all --kernel-name-base mangled --metrics $M"
 SCRIPT="python3 ${PROGRAM:-tests/profile/triton_step.py}"
-timed() { local name=$1; shift; local s=$(date +%s%N); timeout 240 "$@" > $E/$name.out 2> $E/$name.err; echo "$name: exit $? in $(ms $s) ms" >> $E/wall.txt; }
+TIMED_LIMIT=240
 facts $E/facts.txt
 python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)' >> $E/facts.txt 2>&1
 # The first run fills Triton's and Inductor's caches (and PyTorch's kernel choices), as a user's
