@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <iterator>
 #include <map>
@@ -12,7 +11,9 @@
 #include <set>
 
 #include "models/detail/sass_control_flow.hpp"
+#include "models/detail/sass_dependent_chain.hpp"
 #include "models/detail/sass_instruction_kind.hpp"
+#include "models/detail/sass_registers.hpp"
 #include "models/detail/sass_warp_path.hpp"
 #include "models/detail/symbol_dtypes.hpp"
 #include "models/error.hpp"
@@ -54,58 +55,10 @@ void count(InstructionRegion& r, const SassFunction& f, const ControlFlow& cf, c
     std::erase_if(*list, [](const CountedInstruction& c) { return c.count == 0; });
 }
 
-// The registers an operand list names (R12, R2.64 = R2 and R3), RZ left out.
-std::vector<int> registers_read(std::string_view operands) {
-  std::vector<int> out;
-  for (std::size_t i = 0; i + 1 < operands.size(); ++i) {
-    const bool starts = operands[i] == 'R' && (i == 0 || !std::isalnum(static_cast<unsigned char>(operands[i - 1])));
-    if (!starts || !std::isdigit(static_cast<unsigned char>(operands[i + 1]))) continue;
-    std::size_t end = i + 1;
-    int r = 0;
-    while (end < operands.size() && std::isdigit(static_cast<unsigned char>(operands[end])))
-      r = r * 10 + (operands[end++] - '0');
-    out.push_back(r);
-    if (operands.substr(end, 3) == ".64") out.push_back(r + 1);
-  }
-  return out;
-}
-
-// A store or a reduction (RED: an atomic that returns nothing) writes no register: its first
-// operand is its address.
-bool writes_no_register(const SassInstruction& in, const std::optional<detail::MemoryAccess>& access) {
-  const std::string_view base = detail::base_opcode(in);
-  return access && (access->direction == detail::MemoryDirection::store || base == "RED" || base == "REDG");
-}
-
-// The operands an instruction reads: all of them where it writes no register, else those after
-// its first (its destination).
-std::string_view operands_read(const SassInstruction& in, const std::optional<detail::MemoryAccess>& access) {
-  const std::string_view operands(in.operands);
-  const std::size_t comma = operands.find(',');
-  return writes_no_register(in, access) || comma == std::string_view::npos ? operands : operands.substr(comma);
-}
-
 // A global load (global or generic space), the kind whose rounds and in-flight counts the draft gives.
 bool global_load(const std::optional<detail::MemoryAccess>& a) {
   return a && a->direction == detail::MemoryDirection::load &&
          (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic);
-}
-
-// The registers an instruction writes: its first operand's (the second's where the first is a
-// predicate, as SHFL's and ATOMG's), a pair for a wide result; none for a store or a reduction.
-std::vector<int> registers_written(const SassInstruction& in, const std::optional<detail::MemoryAccess>& access) {
-  if (writes_no_register(in, access)) return {};
-  std::string_view operands(in.operands);
-  std::size_t comma = operands.find(',');
-  std::vector<int> out = registers_read(operands.substr(0, comma));
-  if (out.empty() && comma != std::string_view::npos && operands.substr(0, 1) == "P") {
-    operands.remove_prefix(comma + 1);
-    out = registers_read(operands.substr(0, operands.find(',')));
-  }
-  const int words = access ? access->bits / 32 : in.opcode.find(".WIDE") != std::string::npos ? 2 : 1;
-  if (out.size() == 1)
-    for (int k = 1; k < words; ++k) out.push_back(out.front() + k);
-  return out;
 }
 
 // The global accesses of `blocks` in program order. A load whose address is computed from what
@@ -121,7 +74,7 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
       const SassInstruction& in = f.instructions[i];
       const auto a = detail::memory_access(in);
       std::set<int> sources;
-      for (int r : registers_read(operands_read(in, a)))
+      for (int r : detail::registers_named(detail::operands_read(in, a)))
         if (auto it = from.find(r); it != from.end()) sources.insert(it->second.begin(), it->second.end());
       const bool element = a && (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic ||
                                  a->space == detail::MemorySpace::bulk_copy);
@@ -129,15 +82,15 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
       if (element) {
         // The address is what the brackets name ([R2.64]); a store's other operand is its data.
         int after = 0;
-        for (std::size_t open = in.operands.find('['); open != std::string::npos;
-             open = in.operands.find('[', open + 1))
-          for (int r : registers_read(std::string_view(in.operands).substr(open, in.operands.find(']', open) - open)))
+        const std::string_view operands(in.operands);
+        for (std::size_t open = operands.find('['); open != std::string::npos; open = operands.find('[', open + 1))
+          for (int r : detail::registers_named(operands.substr(open, operands.find(']', open) - open)))
             if (auto it = from.find(r); it != from.end() && !it->second.empty())
               after = std::max(after, *it->second.rbegin());
         out.push_back({in.opcode, std::string(to_string(a->direction)), a->bits, after});
       }
       if (load) sources = {++loads};  // what a load brings comes from it, not from its address
-      for (int r : registers_written(in, a)) from[r] = sources;
+      for (int r : detail::registers_written(in, a)) from[r] = sources;
     }
   return out;
 }
@@ -172,7 +125,7 @@ LoadWalk walk_loads(const SassFunction& f, const ControlFlow& cf, const std::vec
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
       const SassInstruction& in = f.instructions[i];
       const auto access = detail::memory_access(in);
-      for (int r : registers_read(operands_read(in, access))) {
+      for (int r : detail::registers_named(detail::operands_read(in, access))) {
         auto reads = [&](const Pending& p) { return r >= p.first && r < p.first + p.count; };
         if (in_round > 0 && std::ranges::any_of(pending, [&](const Pending& p) { return p.this_round && reads(p); })) {
           w.rounds.push_back(in_round);
@@ -184,7 +137,7 @@ LoadWalk walk_loads(const SassFunction& f, const ControlFlow& cf, const std::vec
       if (global_load(access)) {
         ++w.loads;
         ++in_round;
-        if (const auto dest = registers_written(in, access); !dest.empty())
+        if (const auto dest = detail::registers_written(in, access); !dest.empty())
           pending.push_back({dest.front(), static_cast<int>(dest.size())});
         w.most_in_flight = std::max(w.most_in_flight, static_cast<int>(pending.size()));
       }
@@ -250,6 +203,20 @@ void write_ilp(const SpecDraft& d, std::ostream& out) {
                               loads, d.load_rounds.size(), rounds));
   }
   out << '\n';
+}
+
+// `dependent_cycles`: the SASS's longest chain on loaded values; a run cannot say.
+void write_dependent_cycles(const SpecDraft& d, std::ostream& out) {
+  if (d.arch.empty()) {
+    out << "# dependent_cycles: unknown (a run cannot say; `roofline spec --from-binary` counts the chain)\n";
+    return;
+  }
+  out << fmt::format("dependent_cycles = {}  # {}: the longest chain of dependent operations on loaded values{}, {} "
+                     "of fixed latency x {} cycles and {} through the SFU x {} (assumed latencies, "
+                     "docs/kernel-spec.md){}\n",
+                     d.chain_cycles, d.counted_from, d.element_loop ? " in one pass of the loop body" : "",
+                     d.chain_fixed, detail::kFixedLatencyCycles, d.chain_sfu, detail::kSfuLatencyCycles,
+                     d.element_loop ? "; divide by ilp if a pass runs ilp iterations" : "");
 }
 
 // Barriers, block reductions, registers and shared memory.
@@ -335,6 +302,13 @@ SpecDraft draft_spec(const SassFunction& f) {
   count(d.per_iteration, f, cf, path.iteration, +1);
   count(d.per_iteration, f, cf, path.walks, +1);
   d.element_accesses = element_accesses(f, cf, d.element_loop ? path.iteration : path.blocks);
+  // An element costs a trip of the loop and of each walk beside it, one after another: their chains add.
+  for (const auto* region : d.element_loop ? std::vector{&path.iteration, &path.walks} : std::vector{&path.blocks}) {
+    const detail::DependentChain chain = detail::longest_dependent_chain(f, cf, *region);
+    d.chain_fixed += chain.fixed;
+    d.chain_sfu += chain.sfu;
+    d.chain_cycles += chain.cycles();
+  }
   if (d.element_loop) {
     const LoadWalk loop = walk_loads(f, cf, path.iteration);
     d.loop_loads = loop.loads;
@@ -425,6 +399,7 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   out << fmt::format("inst_per_thread = {}  # {}\n", d.per_thread.instructions, counted);
   out << fmt::format("inst_per_iteration = {}  # {}{}\n", d.per_iteration.instructions, counted,
                      d.element_loop ? "; one pass of the loop body: divide by ilp if a pass runs ilp iterations" : "");
+  write_dependent_cycles(d, out);
   write_block_resources(d, out);
   write_arrays(d, types.element_bytes, out);
   if (from_sass)

@@ -53,6 +53,10 @@ struct SpecDraft {
   // Without a loop: the path's global loads per round, a round ending where the thread first
   // waits for one of its loads (two or more: later loads wait for an earlier round).
   std::vector<int> load_rounds;
+  // The longest chain of dependent operations on loaded values in the element region (one pass of
+  // the loop body and its walks, or the thread's path): operations of fixed latency, operations
+  // through the SFU, and its SM cycles at the latencies the suite's specs count by hand.
+  int chain_fixed = 0, chain_sfu = 0, chain_cycles = 0;
   std::optional<int> block;  // threads per block: a profiled launch's (a binary does not say)
   std::optional<int> registers;
   std::optional<std::int64_t> static_shared_bytes;

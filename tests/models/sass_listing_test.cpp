@@ -384,6 +384,65 @@ TEST(SassListing, TheSignatureGivesTheDtypeAndTheElementsInAnAccess) {
   for (const ArrayAccess& a : p.arrays) EXPECT_EQ(a.vector, 4);
 }
 
+// A chain from a load to the store: a conversion-free SiLU-like path with two SFU operations, a
+// comparison whose predicate guards a correction, a division's slow path by a call, and work on
+// the thread's index that no load feeds.
+constexpr std::string_view kChain = R"sass(
+	code for sm_90
+		Function : _Z5chainPKfPfi
+	.headerflags	@"EF_CUDA_SM90"
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   IMAD R1, R0, R0, R0 ;
+        /*0020*/                   IMAD R1, R1, R0, R1 ;
+        /*0030*/                   IMAD R1, R1, R0, R1 ;
+        /*0040*/                   LDG.E.CONSTANT R2, desc[UR4][R4.64] ;
+        /*0050*/                   FMUL R3, R2, -1.4426950216293334961 ;
+        /*0060*/                   FSETP.GEU.AND P0, PT, R3, -126, PT ;
+        /*0070*/              @!P0 FMUL R3, R3, 0.5 ;
+        /*0080*/                   MUFU.EX2 R5, R3 ;
+        /*0090*/                   FADD R5, R5, 1 ;
+        /*00a0*/                   MUFU.RCP R6, R5 ;
+        /*00b0*/                   FFMA R7, R2, R6, RZ ;
+        /*00c0*/                   FCHK P1, R2, R5 ;
+        /*00d0*/              @!P1 BRA `(.L_x_0) ;
+        /*00e0*/                   MOV R8, 0x100 ;
+        /*00f0*/                   CALL.REL.NOINC `(.L_x_1) ;
+        /*0100*/                   IMAD.MOV.U32 R7, RZ, RZ, R9 ;
+.L_x_0:
+        /*0110*/                   STG.E desc[UR4][R10.64], R7 ;
+        /*0120*/                   EXIT ;
+.L_x_1:
+        /*0130*/                   MOV R9, R2 ;
+        /*0140*/                   RET.REL.NODEC R8 `(_Z5chainPKfPfi) ;
+.L_x_2:
+        /*0150*/                   BRA `(.L_x_2);
+		..........
+)sass";
+
+// FMUL, FSETP, the guarded FMUL, EX2, FADD, RCP, FFMA (5 of fixed latency and 2 through the SFU:
+// 5 x 4 + 2 x 16 = 52 cycles); the call's result continues the longest chain then on the path
+// (the FFMA's) by its move, one more: 56. The index arithmetic (three IMADs) is no load's.
+TEST(SassListing, TheDependentChainRunsFromALoadThroughPredicatesAndCalls) {
+  const SpecDraft d = draft_spec(parse_sass_listing(kChain, "c.sass").functions[0]);
+  EXPECT_EQ(d.chain_fixed, 6);
+  EXPECT_EQ(d.chain_sfu, 2);
+  EXPECT_EQ(d.chain_cycles, 6 * 4 + 2 * 16);
+  std::ostringstream out;
+  write_spec_draft(d, "c.sass", out);
+  EXPECT_NE(out.str().find("dependent_cycles = 56  # counted from SASS (sm_90, function chain): the longest chain of "
+                           "dependent operations on loaded values, 6 of fixed latency x 4 cycles and 2 through the SFU "
+                           "x 16"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(parse_kernel_specs(out.str(), "draft.toml").at(0).passes.at(0).dependent_cycles, 56);
+  // Drafted from a run, the chain is unknown and said to be.
+  std::ostringstream run;
+  SpecDraft from_run = d;
+  from_run.arch.clear();
+  write_spec_draft(from_run, "run 1", run);
+  EXPECT_NE(run.str().find("# dependent_cycles: unknown (a run cannot say"), std::string::npos) << run.str();
+}
+
 TEST(SassListing, TheDraftIsASpecFileWithTheCounts) {
   std::ostringstream out;
   write_spec_draft(draft_spec(parse_sass_listing(kGridStride, "k.sass").functions[0]), "k.sass", out);
