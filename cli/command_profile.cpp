@@ -107,8 +107,8 @@ void print_progress(const std::vector<ProfiledLaunch>& arrived, std::int64_t& pr
     if (l.id.demangled.empty())  // a whole graph's launch, none of whose kernels was replayed
       fmt::print(stderr, "roofline: [{}] a CUDA graph's launch: {}\n", ++profiled, what);
     else
-      fmt::print(stderr, "roofline: [{}] {} ({}x{}x{} blocks of {}): {}\n", ++profiled,
-                 kernel_display_name(l.id.demangled), l.id.grid.x, l.id.grid.y, l.id.grid.z, l.id.block.count(), what);
+      fmt::print(stderr, "roofline: [{}] {} ({} blocks of {}): {}\n", ++profiled, kernel_display_name(l.id.demangled),
+                 grid_text(l.id), l.id.block.count(), what);
   }
 }
 

@@ -45,6 +45,12 @@ std::pair<std::string, std::string> name_and_template(const std::string& s) {
 
 }  // namespace
 
+std::string dim3_text(const Dim3& d) { return fmt::format("{}x{}x{}", d.x, d.y, d.z); }
+
+std::string grid_text(const LaunchIdentity& id) {
+  return dim3_text(id.grid) + (id.cluster.count() > 0 ? " in clusters of " + dim3_text(id.cluster) : "");
+}
+
 std::string demangle_symbol(const std::string& mangled) {
   int status = 0;
   char* d = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);

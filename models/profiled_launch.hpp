@@ -46,6 +46,11 @@ struct ProfiledLaunch {
   std::vector<MetricValue> counters;  // under Nsight Compute names
 };
 
+// "64x1x1".
+std::string dim3_text(const Dim3& d);
+// The launch's grid, and its clusters where it has them: "64x1x1 in clusters of 2x1x1".
+std::string grid_text(const LaunchIdentity& id);
+
 // abi::__cxa_demangle's reading of a symbol; the symbol itself when it is no C++ name.
 std::string demangle_symbol(const std::string& mangled);
 // The function name alone, as ncu's --kernel-name-base function: no return type, namespaces,

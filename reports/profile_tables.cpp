@@ -23,8 +23,6 @@ std::vector<ProfiledLaunchView> views(const RunRecord& r) {
   return v;
 }
 
-std::string shape(const Dim3& d) { return fmt::format("{}x{}x{}", d.x, d.y, d.z); }
-
 // "dram 96.8 %, l2 40.1 %, issue 12.0 %": the busiest units first.
 std::string top_loads(const CounterAnalysis& a, std::size_t n = 3) {
   std::string s;
@@ -93,9 +91,8 @@ ReportTable profile_launches_table(const RunRecord& r) {
     const std::string status = counted ? fmt::format("{} passes", l.passes)
                                        : std::string(to_string(l.counter_status)) +
                                              (l.counter_note.empty() ? "" : ": " + l.counter_note);
-    const std::string grid = shape(l.id.grid) + (l.id.cluster.count() > 0 ? " in clusters of " + shape(l.id.cluster) : "");
-    t.rows.push_back({num(std::to_string(++i)), num(std::to_string(l.id.pid)), name, text(grid),
-                      text(shape(l.id.block)), num(std::to_string(l.id.registers_per_thread)),
+    t.rows.push_back({num(std::to_string(++i)), num(std::to_string(l.id.pid)), name, text(grid_text(l.id)),
+                      text(dim3_text(l.id.block)), num(std::to_string(l.id.registers_per_thread)),
                       num(l.duration_s ? format_duration(*l.duration_s) : std::string(kNone)),
                       text(a.limiter.empty() ? std::string(kNone) : a.limiter), text(top_loads(a)),
                       num(counted ? format_duration(a.sol_s) : std::string(kNone)),

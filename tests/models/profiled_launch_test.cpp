@@ -22,6 +22,16 @@ const std::string kAdd =
     "at::native::gpu_kernel_impl_nocast<at::native::CUDAFunctor_add<c10::BFloat16> >(at::TensorIteratorBase&, "
     "at::native::CUDAFunctor_add<c10::BFloat16> const&)::{lambda(int)#1})";
 
+// The grid as the progress line and the launches table show it: clusters only where the launch has them.
+TEST(LaunchShape, TheGridNamesItsClustersWhereItHasThem) {
+  LaunchIdentity id;
+  id.grid = {64, 2, 1};
+  EXPECT_EQ(grid_text(id), "64x2x1");
+  id.cluster = {2, 1, 1};
+  EXPECT_EQ(grid_text(id), "64x2x1 in clusters of 2x1x1");
+  EXPECT_EQ(dim3_text({256, 1, 1}), "256x1x1");
+}
+
 }  // namespace
 
 TEST(KernelNames, ShortNamesCutTheTemplateArguments) {
