@@ -107,8 +107,9 @@ void print_progress(const std::vector<ProfiledLaunch>& arrived, std::int64_t& pr
     if (l.id.demangled.empty())  // a whole graph's launch, none of whose kernels was replayed
       fmt::print(stderr, "roofline: [{}] a CUDA graph's launch: {}\n", ++profiled, what);
     else
+      // The grid alone: the cluster shape comes with the launch's Activity record, after its counters.
       fmt::print(stderr, "roofline: [{}] {} ({} blocks of {}): {}\n", ++profiled, kernel_display_name(l.id.demangled),
-                 grid_text(l.id), l.id.block.count(), what);
+                 dim3_text(l.id.grid), l.id.block.count(), what);
   }
 }
 

@@ -48,7 +48,8 @@ struct ProfiledLaunch {
 
 // "64x1x1".
 std::string dim3_text(const Dim3& d);
-// The launch's grid, and its clusters where it has them: "64x1x1 in clusters of 2x1x1".
+// The launch's grid, and its clusters where it has them: "64x1x1 in clusters of 2x1x1" (the
+// launches table's grid).
 std::string grid_text(const LaunchIdentity& id);
 
 // abi::__cxa_demangle's reading of a symbol; the symbol itself when it is no C++ name.

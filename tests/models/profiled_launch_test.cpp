@@ -22,7 +22,7 @@ const std::string kAdd =
     "at::native::gpu_kernel_impl_nocast<at::native::CUDAFunctor_add<c10::BFloat16> >(at::TensorIteratorBase&, "
     "at::native::CUDAFunctor_add<c10::BFloat16> const&)::{lambda(int)#1})";
 
-// The grid as the progress line and the launches table show it: clusters only where the launch has them.
+// The grid as the launches table shows it: clusters only where the launch has them.
 TEST(LaunchShape, TheGridNamesItsClustersWhereItHasThem) {
   LaunchIdentity id;
   id.grid = {64, 2, 1};
