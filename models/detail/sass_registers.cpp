@@ -23,7 +23,8 @@ std::optional<int> predicate_of(std::string_view operand) {
   return std::nullopt;
 }
 
-// The operands, split at their commas; the leading ones that are predicates (PT included) counted.
+// The operands, split at their commas; the leading ones that are predicates (PT included), the
+// instruction's predicate destinations, counted.
 struct SplitOperands {
   std::vector<std::string_view> all;
   std::size_t leading_predicates = 0;
@@ -40,7 +41,9 @@ SplitOperands split_operands(std::string_view operands) {
     while (!o.empty() && (o.front() == ' ' || o.front() == '!')) o.remove_prefix(1);
     return o.size() == 2 && o[0] == 'P' && (o[1] == 'T' || (o[1] >= '0' && o[1] <= '6'));
   };
-  while (out.leading_predicates < out.all.size() && is_predicate(out.all[out.leading_predicates]))
+  // At most two: a comparison writes a pair (P0, PT); PLOP3's predicates after them are its inputs.
+  while (out.leading_predicates < std::min<std::size_t>(2, out.all.size()) &&
+         is_predicate(out.all[out.leading_predicates]))
     ++out.leading_predicates;
   return out;
 }

@@ -24,7 +24,7 @@ std::vector<int> registers_written(const SassInstruction& in, const std::optiona
 
 // The predicates (P0 to P6; PT, always true, left out) an instruction reads: its guard (@P0,
 // @!P1) and the predicate operands after its leading ones; and those it writes: its leading
-// predicate operands (a comparison's, LOP3's, SHFL's).
+// predicate operands, at most two (a comparison's pair, LOP3's, SHFL's; PLOP3's inputs follow).
 std::vector<int> predicates_read(const SassInstruction& in);
 std::vector<int> predicates_written(const SassInstruction& in);
 
