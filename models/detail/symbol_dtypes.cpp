@@ -8,8 +8,9 @@ namespace roofline::detail {
 namespace {
 
 // C++ spellings of the element types, as abi::__cxa_demangle writes them: CUDA's, PyTorch's (c10::),
-// and the vector types by their element.
-constexpr std::array<std::pair<std::string_view, DType>, 24> kTypes{{
+// and the vector types by their element. Signed bytes (int8_t is `signed char`) take the format's
+// one 1-byte integer type, u8: what the model needs of them is their size.
+constexpr std::array<std::pair<std::string_view, DType>, 27> kTypes{{
     {"float", DType::f32},          {"float2", DType::f32},          {"float4", DType::f32},
     {"double", DType::f64},         {"double2", DType::f64},         {"__half", DType::f16},
     {"half", DType::f16},           {"__half2", DType::f16},         {"half2", DType::f16},
@@ -18,6 +19,7 @@ constexpr std::array<std::pair<std::string_view, DType>, 24> kTypes{{
     {"at::BFloat16", DType::bf16},  {"__nv_fp8_e4m3", DType::fp8_e4m3}, {"c10::Float8_e4m3fn", DType::fp8_e4m3},
     {"int", DType::i32},            {"unsigned int", DType::i32},    {"int2", DType::i32},
     {"int4", DType::i32},           {"unsigned char", DType::u8},    {"uchar4", DType::u8},
+    {"signed char", DType::u8},     {"char", DType::u8},             {"char4", DType::u8},
 }};
 
 std::string_view trim(std::string_view s) {

@@ -26,11 +26,16 @@ TEST(SymbolDtypes, FloatingTypesComeBeforeIndicesAndUnknownTypesAreKeptUntyped) 
   // A CSR SpMV: integer row offsets and columns, float values.
   EXPECT_EQ(parameter_dtypes(pointer_parameters("spmv(int const*, int const*, float const*, float const*, float*, int)")),
             (std::vector<DType>{DType::f32, DType::i32}));
-  // INT8 weights with float scales: no dtype for signed char.
+  // INT8 weights with float scales: signed char is the format's 1-byte type, after the float.
   const auto q = pointer_parameters("dequant(signed char const*, float const*, float*, int)");
   ASSERT_EQ(q.size(), 3u);
-  EXPECT_FALSE(q[0].dtype.has_value());
-  EXPECT_EQ(parameter_dtypes(q), (std::vector<DType>{DType::f32}));
+  EXPECT_EQ(q[0].dtype, DType::u8);
+  EXPECT_EQ(parameter_dtypes(q), (std::vector<DType>{DType::f32, DType::u8}));
+  // A type the table does not know stays untyped.
+  const auto s = pointer_parameters("scale(my::fixed16 const*, float*, int)");
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_FALSE(s[0].dtype.has_value());
+  EXPECT_EQ(parameter_dtypes(s), (std::vector<DType>{DType::f32}));
   // A histogram of bytes into 32-bit bins.
   EXPECT_EQ(parameter_dtypes(pointer_parameters("histogram256(unsigned char const*, unsigned int*, unsigned int)")),
             (std::vector<DType>{DType::u8, DType::i32}));
