@@ -44,6 +44,7 @@ void add_predict_command(CLI::App& app) {
   auto db = std::make_shared<std::string>();
   auto from_run = std::make_shared<std::string>();
   auto kernel_name = std::make_shared<std::string>();
+  auto timing = std::make_shared<std::string>("event");
   cmd->add_option("--gpu", *gpu, "GPU model id (see `roofline gpus`)")->capture_default_str();
   cmd->add_option("--db", *db, "apply the latest calibration of a --gpu device stored in this database (opened read-only)");
   add_launch_options(*cmd, *opts);
@@ -51,6 +52,10 @@ void add_predict_command(CLI::App& app) {
                   "predict the launches of a stored profile or import run (an id or latest) on --gpu, from their own "
                   "counters: no spec needed (--db: the database holding it, default roofline.db)");
   cmd->add_option("--kernel-name", *kernel_name, "with --from-run: only launches whose demangled name matches this regex");
+  cmd->add_option("--timing", *timing,
+                  "what the duration times: event (a CUDA event pair around the launch, as `measure` times it) or "
+                  "kernel (the kernel's own time on the GPU, as a profile, ncu or nsys report it)")
+      ->capture_default_str();
   cmd->add_option("--format", *format, "table, json (full precision) or csv")->capture_default_str();
   cmd->add_flag("--details", *details,
                 "table format: also print each launch's bound explanations, counters and notes, and every ceiling "
@@ -60,6 +65,7 @@ void add_predict_command(CLI::App& app) {
       "  roofline predict --kernel add_f32x4 --n 2^28\n"
       "  roofline predict --gpu rtx-4090 --kernel 'add_*' --n 1M,16M,256M --cache warm\n"
       "  roofline predict --spec my_kernel.toml --n 2^24 --format json\n"
+      "  roofline predict --spec my_kernel.toml --n 2^22 --cache warm --timing kernel   # beside a profile's times\n"
       "  roofline predict --kernel add_f32 --n 2^28 --db roofline.db --details   # with calibrated ceilings\n"
       "  roofline predict --from-run latest --gpu h200 --kernel-name 'gemm|softmax'  # a profiled program elsewhere");
   cmd->callback([=] {
@@ -74,7 +80,8 @@ void add_predict_command(CLI::App& app) {
     // Everything is predicted before anything is printed: a bad launch leaves no partial output.
     // A sweep of several kernels skips (and names) a launch too large for the GPU's memory, as
     // `run` does; asked of one kernel, that is an error.
-    const auto launches = expand_launches(*opts, g.arch);
+    auto launches = expand_launches(*opts, g.arch);
+    for (auto& l : launches) l.second.timing = timing_from_string(*timing);
     const bool several_kernels = std::any_of(launches.begin(), launches.end(), [&](const auto& l) {
       return l.second.kernel != launches.front().second.kernel;
     });

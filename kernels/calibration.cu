@@ -751,6 +751,11 @@ std::vector<Sample> CalibrationKernels::time_scalar_read(std::size_t ws, std::si
       warmup, repetitions, threads * per * 4.0, static_cast<std::int64_t>(threads), 0);
 }
 
+void CalibrationKernels::launch_empty(void* stream) {
+  empty_kernel<<<1, 32, 0, static_cast<cudaStream_t>(stream)>>>();
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
 LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back, int batch, int isolated) {
   Impl& m = *impl_;
   LaunchTimes out;

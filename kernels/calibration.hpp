@@ -113,6 +113,8 @@ class CalibrationKernels {
   // kernels (queued behind a blocking kernel), so that what a grid takes beyond its waves
   // compares with the empty kernel's launch overhead.
   std::vector<Sample> time_block_waves(int waves, int warmup, int repetitions);
+  // Enqueues one empty kernel <<<1, 32>>> (untimed; for its own time on the GPU).
+  void launch_empty(void* stream);
   // Empty kernel launches.
   LaunchTimes time_empty_launches(int warmup, int back_to_back, int batch, int isolated);
   // Builds a random cyclic chain of bytes / stride slots (in its own buffer, reallocated when

@@ -76,6 +76,10 @@ constexpr std::array kParams{
              "what a cold resident wave of 16-byte loads takes beyond launch_overhead_ns and its bytes at the "
              "sustained bandwidth; added to every cold launch with it (a warm one, its data in L2, pays none)",
              &G::launch_fill_ns},
+    GpuParam{"kernel_launch_ns", "ns",
+             "an empty kernel's own time on the GPU, as a profile or ncu times a kernel; with --timing kernel, "
+             "taken in place of launch_overhead_ns",
+             &G::kernel_launch_ns},
     GpuParam{"max_warps_per_sm", "count", "resident warps per SM", &G::max_warps_per_sm},
     GpuParam{"max_blocks_per_sm", "count", "resident blocks per SM", &G::max_blocks_per_sm},
     GpuParam{"max_threads_per_block", "count", "threads per block", &G::max_threads_per_block},

@@ -29,6 +29,7 @@ struct GpuSpec {
   Quantity block_wave_ns, block_wave_launch_ns, store_round_ns, l2_cold_dirty_bytes;
   Quantity l2_dirty_max_fraction, l2_early_writeback_fraction;
   Quantity launch_overhead_ns, launch_fill_ns;
+  Quantity kernel_launch_ns;  // an empty kernel's own time on the GPU: a kernel's own duration beyond its work
   // Per-SM limits (occupancy)
   Quantity max_warps_per_sm, max_blocks_per_sm, max_threads_per_block;
   Quantity registers_per_sm, max_registers_per_thread, register_alloc_unit;

@@ -5,10 +5,13 @@
 namespace roofline {
 namespace {
 constexpr EnumNames<CacheState, 2> kCacheStateNames{{{CacheState::cold, "cold"}, {CacheState::warm, "warm"}}};
+constexpr EnumNames<Timing, 2> kTimingNames{{{Timing::event, "event"}, {Timing::kernel, "kernel"}}};
 }  // namespace
 
 std::string_view to_string(CacheState c) { return name_of(kCacheStateNames, c); }
 CacheState cache_state_from_string(std::string_view s) { return value_of(kCacheStateNames, s, "cache state"); }
+std::string_view to_string(Timing t) { return name_of(kTimingNames, t); }
+Timing timing_from_string(std::string_view s) { return value_of(kTimingNames, s, "timing"); }
 
 bool same_shape(const Launch& a, const Launch& b) {
   return a.kernel == b.kernel && a.n == b.n && a.dtype == b.dtype && a.block == b.block;

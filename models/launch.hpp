@@ -11,17 +11,26 @@ namespace roofline {
 // warm: back-to-back launches over the same buffers (steady state).
 enum class CacheState { cold, warm };
 
+// What a predicted duration times: `event`, a CUDA event pair around the launch (what `measure`
+// times, the launch's overhead included); `kernel`, the kernel's own time on the GPU (what a
+// profile, ncu or nsys report).
+enum class Timing { event, kernel };
+
 struct Launch {
   std::string kernel;
   std::int64_t n = 0;  // logical elements
   DType dtype = DType::f32;
   int block = 256;
   CacheState cache = CacheState::cold;
+  Timing timing = Timing::event;
 };
 
 std::string_view to_string(CacheState c);
 // Throws InputError for anything but "cold" or "warm".
 CacheState cache_state_from_string(std::string_view s);
+std::string_view to_string(Timing t);
+// Throws InputError for anything but "event" or "kernel".
+Timing timing_from_string(std::string_view s);
 
 // The same kernel, N, dtype and block: launches that differ at most in cache state, and so run
 // the same kernel on the same buffers.

@@ -17,6 +17,7 @@
 #include "kernels/calibration.hpp"
 #include "kernels/cuda_check.hpp"
 #include "models/error.hpp"
+#include "models/metric.hpp"
 #include "models/percentile.hpp"
 #include "profiler/cupti_collector.hpp"
 #include "profiler/device_query.hpp"
@@ -773,8 +774,27 @@ std::string profile_residency(CounterProbe& p) {
   return why_not;
 }
 
+// An empty kernel's own time on the GPU, as a profile (or ncu) times a kernel: what a kernel's own
+// duration holds beyond its work, where an event pair around it holds launch_overhead_ns.
+// Median of 21 warm profiled launches.
+std::string profile_empty_kernel(CounterProbe& p) {
+  const std::vector<std::string> names{std::string(metric::duration)};
+  std::vector<double> ns;
+  for (int i = 0; i < 21; ++i) {
+    CalibrationRunner runner([&](void* s) { p.c.k.launch_empty(s); });
+    const CounterResult r = p.collector.collect(runner, names, p.flush, CacheState::warm, p.c.k.stream());
+    if (r.status != CounterStatus::collected) return r.note;
+    ns.push_back(value_of(r, metric::duration));
+  }
+  p.c.add("kernel_launch_ns", stat_of(ns),
+          fmt::format("empty kernel <<<1, 32>>>, its own time on the GPU ({}, as a profile times kernels) in 21 "
+                      "warm profiled launches; median, ns",
+                      metric::duration));
+  return {};
+}
+
 // Counters: the L2 fabric factor, random loads' DRAM sectors and L1 hits, split stores' L2 writes, and DRAM
-// traffic against the L2 working set. Returns why they could not be collected; empty when they
+// traffic against the L2 working set; an empty kernel's own time. Returns why they could not be collected; empty when they
 // were.
 std::string measure_l2_counters(Calibrator& c) {
   CuptiCollector collector;
@@ -789,7 +809,8 @@ std::string measure_l2_counters(Calibrator& c) {
   }
   std::string why_not;
   for (auto* step :
-       {profile_fabric_factor, profile_random_fetch, profile_l1_random, profile_split_stores, profile_residency})
+       {profile_fabric_factor, profile_random_fetch, profile_l1_random, profile_split_stores, profile_residency,
+        profile_empty_kernel})
     if (why_not.empty()) why_not = step(p);
   return why_not;
 }
