@@ -3,9 +3,10 @@
 drafted from its binary (docs/results/h100/chain-kernels/specs.toml) beside what `roofline profile`
 measured when the program ran, at each of its three sizes: the tables of
 scripts/evidence/sample_kernels.py. With --no-chain, the specs' `dependent_cycles` lines are left
-out first: what the drafts gave before they counted chains.
+out first: what the drafts gave before they counted chains. With --kernel-timing, predicted as the
+kernel's own time (`predict --timing kernel`), the time a profile measures.
 
-Usage: chain_kernels.py ROOFLINE SPECS GPU PROFILE_TAR [--no-chain] > page-part.md
+Usage: chain_kernels.py ROOFLINE SPECS GPU PROFILE_TAR [--no-chain] [--kernel-timing] > page-part.md
 """
 import sqlite3
 import sys
@@ -40,7 +41,9 @@ def main():
         for exponent, n in SIZES.items():
             rows = db.execute("SELECT launch_id, duration_us FROM v_profile_launches WHERE kernel = ? AND grid_x = ? "
                               "ORDER BY seq", (kernel, n // 256)).fetchall()
-            duration, counter_row = sample_kernels.measure(roofline, specs, gpu, name, db, rows, n, None)
+            duration, counter_row = sample_kernels.measure(
+                roofline, specs, gpu, name, db, rows, n, None,
+                "kernel" if "--kernel-timing" in sys.argv[5:] else "event")
             label = f"{name} 2^{exponent}"
             durations.append((label,) + duration[1:])
             counters.append((label, counter_row[1]))

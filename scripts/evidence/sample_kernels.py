@@ -3,7 +3,8 @@
 (docs/results/h100/sample-kernels/specs.toml) beside what `roofline profile` measured when the
 samples ran on an H100 (docs/results/h100/cuda-samples/cuda-samples.tar.gz).
 
-Usage: sample_kernels.py ROOFLINE SPECS GPU SAMPLES_TAR... > page-part.md
+Usage: sample_kernels.py ROOFLINE SPECS GPU [--kernel-timing] SAMPLES_TAR... > page-part.md
+(--kernel-timing: predicted as the kernel's own time, `predict --timing kernel`, as a profile times it.)
 
 Each SAMPLES_TAR holds cuda-samples/samples.db (`roofline profile` runs of samples, found by
 their command lines) and each sample's plain run's output (cuda-samples/SAMPLE.plain.out); a
@@ -53,9 +54,10 @@ COUNTERS = [("dram__sectors_read.sum", "DRAM read"), ("dram__sectors_write.sum",
             ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "shared stores (wavefronts)")]
 
 
-def predict(roofline, specs, kernel, n, cache, gpu):
+def predict(roofline, specs, kernel, n, cache, gpu, timing="event"):
     out = subprocess.run([roofline, "predict", "--spec", specs, "--kernel", kernel, "--n", str(n), "--cache", cache,
-                          "--gpu", gpu, "--format", "csv"], capture_output=True, text=True, check=True).stdout
+                          "--gpu", gpu, "--format", "csv", "--timing", timing],
+                         capture_output=True, text=True, check=True).stdout
     return next(csv.DictReader(io.StringIO(out)))
 
 
@@ -79,12 +81,14 @@ def counter_cell(predicted, measured):
     return f"{predicted:.4g} / {measured:.4g}" + (f" ({pct(predicted, measured)})" if measured else "")
 
 
-def measure(roofline, specs, gpu, name, db, rows, n, own):
+def measure(roofline, specs, gpu, name, db, rows, n, own, timing="event"):
     """One kernel's rows of the two tables: its warm prediction against the median of its profiled
     launches (rows: their launch_id and duration_us in launch order, from db), its cold prediction's
-    counters against its first launch's; own: a time the program printed for it, or None."""
+    counters against its first launch's; own: a time the program printed for it, or None; timing:
+    what the predicted duration times (`predict --timing`)."""
     measured = statistics.median(r[1] for r in rows) * 1e-6
-    warm, cold = predict(roofline, specs, name, n, "warm", gpu), predict(roofline, specs, name, n, "cold", gpu)
+    warm = predict(roofline, specs, name, n, "warm", gpu, timing)
+    cold = predict(roofline, specs, name, n, "cold", gpu, timing)
     duration = (name, len(rows), float(warm["duration_s"]), warm["bound"], measured, own,
                 db.execute("SELECT limiter FROM v_profile_launches WHERE launch_id = ?",
                            (rows[len(rows) // 2][0],)).fetchone()[0])
@@ -117,7 +121,10 @@ def render(durations, counters, missing, own_label="the sample's own time"):
 
 
 def main():
-    roofline, specs, gpu, tars = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    # --kernel-timing: predicted as the kernel's own time (`predict --timing kernel`), what a profile measures.
+    timing = "kernel" if "--kernel-timing" in sys.argv else "event"
+    args = [a for a in sys.argv if a != "--kernel-timing"]
+    roofline, specs, gpu, tars = args[1], args[2], args[3], args[4:]
     runs = {}  # sample -> (its database, its plain run's output)
     for tar_path in tars:
         scratch = tempfile.mkdtemp()
@@ -138,7 +145,8 @@ def main():
         rows = db.execute("SELECT launch_id, duration_us FROM v_profile_launches WHERE kernel = ? AND run_id = "
                           "(SELECT max(id) FROM runs WHERE command_line LIKE ?) ORDER BY seq",
                           (kernel, f"% -- ./{sample}")).fetchall()
-        duration, counter_row = measure(roofline, specs, gpu, name, db, rows, n, sample_time_s(output, pattern))
+        duration, counter_row = measure(roofline, specs, gpu, name, db, rows, n, sample_time_s(output, pattern),
+                                        timing)
         durations.append(duration)
         counters.append(counter_row)
     render(durations, counters, missing)
