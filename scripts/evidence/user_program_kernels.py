@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""The kernels of a user's program (tests/profile/chain_kernels.cu or loop_kernels.cu) predicted from
+the specs drafted from its binary (docs/results/h100/{chain,loop}-kernels/specs.toml) beside what
+`roofline profile` measured when the program ran, at each of its three sizes: the tables of
+scripts/evidence/sample_kernels.py. The program is the archive's top folder (chain or loop). With
+--no-chain, the specs' `dependent_cycles` lines are left out first: what the drafts gave before
+they counted chains. With --kernel-timing, predicted as the kernel's own time (`predict --timing
+kernel`), the time a profile measures.
+
+Usage: user_program_kernels.py ROOFLINE SPECS GPU PROFILE_TAR [--no-chain] [--kernel-timing] > page-part.md
+"""
+import os
+import sqlite3
+import sys
+import tarfile
+import tempfile
+
+import sample_kernels
+
+PROGRAMS = {  # archive folder -> spec kernel -> its demangled name in the profile
+    "chain": {
+        "softplus_bf16": "softplus_bf16(__nv_bfloat16 const*, __nv_bfloat16*, long long)",
+        "polyval15_f32": "polyval15_f32(float const*, float*, long long)",
+        "quantize_i8": "quantize_i8(float const*, signed char*, float, long long)",
+        "normalize3_f32": "normalize3_f32(float*, float*, float*, long long)",
+    },
+    "loop": {
+        "rowmax_abs_f32": "rowmax_abs_f32(float const*, float*, int)",
+        "gelu_tanh_f16x2": "gelu_tanh_f16x2(__half2 const*, __half2*, long long)",
+    },
+}
+SIZES = {22: 2**22, 24: 2**24, 26: 2**26}  # both programs' sizes, in elements
+
+
+def main():
+    roofline, specs, gpu, tar_path = sys.argv[1:5]
+    options = sys.argv[5:]
+    scratch = tempfile.mkdtemp()
+    with tarfile.open(tar_path) as tar:
+        tar.extractall(scratch, filter="data")
+    name = next(p for p in PROGRAMS if os.path.isdir(f"{scratch}/{p}"))
+    if "--no-chain" in options:
+        with open(specs) as f:
+            text = "".join(line for line in f if not line.startswith("dependent_cycles"))
+        specs = scratch + "/specs-no-chain.toml"
+        with open(specs, "w") as f:
+            f.write(text)
+    db = sqlite3.connect(f"{scratch}/{name}/{name}.db")
+    durations, counters = [], []
+    for spec_kernel, kernel in PROGRAMS[name].items():
+        # Each size's launches, told apart by their order: five at each size, smallest first.
+        launches = db.execute("SELECT launch_id, duration_us FROM v_profile_launches WHERE kernel = ? ORDER BY seq",
+                              (kernel,)).fetchall()
+        for k, (exponent, n) in enumerate(SIZES.items()):
+            rows = launches[5 * k:5 * k + 5]
+            duration, counter_row = sample_kernels.measure(
+                roofline, specs, gpu, spec_kernel, db, rows, n, None,
+                "kernel" if "--kernel-timing" in options else "event")
+            label = f"{spec_kernel} 2^{exponent}"
+            durations.append((label,) + duration[1:])
+            counters.append((label, counter_row[1]))
+    sample_kernels.render(durations, counters, [], own_label="the program's own time")
+
+
+if __name__ == "__main__":
+    main()
