@@ -97,6 +97,8 @@ void add_predict_command(CLI::App& app) {
     // JSON carries it in every ceiling's source and note; CSV has no place for it.
     if (calibrated && f != OutputFormat::json)
       (f == OutputFormat::csv ? std::cerr : std::cout) << "ceilings: " << calibrated->summary << '\n';
+    if (f == OutputFormat::table && *timing == "kernel")
+      std::cout << "durations: the kernel's own time on the GPU (--timing kernel), as a profile or ncu measures it\n";
     print_predictions(predictions, g, f, *details, std::cout);
     for (const auto& why : skipped) fmt::print(stderr, "roofline: skipped: {}\n", why);
     std::cerr << assumed_caution(g, predictions);

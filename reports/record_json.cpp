@@ -196,8 +196,10 @@ PassPrediction pass_prediction_from_json(const json& j) {
 json to_json(const Prediction& p) {
   json passes = json::array();
   for (const auto& pass : p.passes) passes.push_back(to_json(pass));
+  json launch = launch_json(p.launch);
+  launch["timing"] = to_string(p.launch.timing);  // what duration_s times: event or the kernel's own time
   return {{"gpu", p.gpu},
-          {"launch", launch_json(p.launch)},
+          {"launch", std::move(launch)},
           {"passes", std::move(passes)},
           {"bounds", bounds_json(p.bounds)},
           {"binding", to_string(p.binding)},

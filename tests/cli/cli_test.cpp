@@ -86,6 +86,19 @@ TEST(Cli, PredictJsonKeepsFullPrecision) {
   EXPECT_NE(r.out.find("\"binding\""), std::string::npos);
 }
 
+// Timed as the kernel, the table says so above it and the JSON in each launch; the event-timed
+// default says nothing more than before.
+TEST(Cli, PredictSaysWhenItTimesTheKernel) {
+  const Result table = run("predict --kernel add_f32 --n 2^20 --timing kernel");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_EQ(table.out.rfind("durations: the kernel's own time on the GPU (--timing kernel)", 0), 0u) << table.out;
+  const Result json = run("predict --kernel add_f32 --n 2^20 --timing kernel --format json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"timing\": \"kernel\""), std::string::npos) << json.out.substr(0, 400);
+  const Result plain = run("predict --kernel add_f32 --n 2^20");
+  EXPECT_EQ(plain.out.find("durations:"), std::string::npos);
+}
+
 // The Triton script profiled on an H100 and on an H200, in two databases: compared kernel by
 // kernel, each side named with its database.
 TEST(Cli, CompareTakesRunBFromAnotherDatabase) {
