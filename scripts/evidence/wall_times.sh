@@ -21,6 +21,8 @@ time_table() {
   echo
   awk -v p="$(ms profile "$d")" -v n="$(ms ncu "$d")" 'BEGIN {printf "Profiling took %.2f x the time of ncu.\n", p / n}'
 }
+# said FILE PROGRAM: what PROGRAM printed in FILE under its own name ("PROGRAM: results correct").
+said() { grep -h "^$2: " "$1" | cut -d' ' -f2-; }
 # recorded ROOFLINE DB: "N launches, M with counters, of K kernels" of DB's profile runs.
 recorded() {
   "$1" query --db "$2" "SELECT count(*) || ' launches, ' || sum(counter_status = 'collected') || ' with counters, of ' || \

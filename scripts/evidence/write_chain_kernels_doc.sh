@@ -9,6 +9,7 @@ set -euo pipefail
 R=$(realpath "$1")
 cd "$(dirname "$0")/../.."
 H=docs/results/h100/chain-kernels G=docs/results/h200/chain-kernels
+source scripts/evidence/wall_times.sh
 raw=$(mktemp -d) && trap 'rm -rf "$raw"' EXIT
 for t in draft profile profile-repeat; do mkdir -p "$raw/$t" && tar -xzf $H/$t.tar.gz -C "$raw/$t"; done
 mkdir -p "$raw/h200" && tar -xzf $G/profile.tar.gz -C "$raw/h200"
@@ -59,10 +60,8 @@ cat <<'EOT'
 EOT
 sed 's/^/    /' "$raw/profile/chain/facts.txt"
 echo
-said() { grep -h '^chain_kernels:' "$1" | cut -d' ' -f2-; }
-recorded() { grep -ho '[0-9]* kernel launches recorded, [0-9]* with counters' "$1"/chain/profile.*; }
-echo "The program printed \"$(said "$raw/profile/chain/alone.out")\" alone and \"$(said "$raw/profile/chain/profile.out")\" under"
-echo "roofline, which reported $(recorded "$raw/profile")."
+echo "The program printed \"$(said "$raw/profile/chain/alone.out" chain_kernels)\" alone and \"$(said "$raw/profile/chain/profile.out" chain_kernels)\" under"
+echo "roofline, which recorded $(recorded "$R" "$raw/profile/chain/chain.db")."
 echo
 table h100-sxm $H/profile.tar.gz
 echo
@@ -77,8 +76,8 @@ cat <<'EOT'
 EOT
 sed 's/^/    /' "$raw/h200/chain/facts.txt"
 echo
-echo "The program printed \"$(said "$raw/h200/chain/alone.out")\" alone and \"$(said "$raw/h200/chain/profile.out")\" under"
-echo "roofline, which reported $(recorded "$raw/h200")."
+echo "The program printed \"$(said "$raw/h200/chain/alone.out" chain_kernels)\" alone and \"$(said "$raw/h200/chain/profile.out" chain_kernels)\" under"
+echo "roofline, which recorded $(recorded "$R" "$raw/h200/chain/chain.db")."
 echo
 table h200 $G/profile.tar.gz
 echo

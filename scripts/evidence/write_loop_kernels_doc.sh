@@ -10,13 +10,12 @@ set -euo pipefail
 R=$(realpath "$1")
 cd "$(dirname "$0")/../.."
 H=docs/results/h100/loop-kernels G=docs/results/h200/loop-kernels
+source scripts/evidence/wall_times.sh
 raw=$(mktemp -d) && trap 'rm -rf "$raw"' EXIT
 mkdir -p "$raw/draft" "$raw/h100" "$raw/h200"
 tar -xzf $H/draft.tar.gz -C "$raw/draft" && tar -xzf $H/profile.tar.gz -C "$raw/h100" && tar -xzf $G/profile.tar.gz -C "$raw/h200"
 table() { python3 scripts/evidence/user_program_kernels.py "$R" $H/specs.toml "$@"; }
 blind() { python3 scripts/evidence/blind_from_file.py $H/predicted-before.txt "$@"; }
-said() { grep -h '^loop_kernels:' "$1" | cut -d' ' -f2-; }
-recorded() { grep -ho '[0-9]* kernel launches recorded, [0-9]* with counters' "$1"/loop/profile.*; }
 {
 cat <<'EOT'
 # A user's program of looping kernels, predicted before it ran
@@ -59,8 +58,8 @@ cat <<'EOT'
 EOT
 sed 's/^/    /' "$raw/h100/loop/facts.txt"
 echo
-echo "The program printed \"$(said "$raw/h100/loop/alone.out")\" alone and \"$(said "$raw/h100/loop/profile.out")\" under"
-echo "roofline, which reported $(recorded "$raw/h100"). Predicted as the kernel's own time; the H100's"
+echo "The program printed \"$(said "$raw/h100/loop/alone.out" loop_kernels)\" alone and \"$(said "$raw/h100/loop/profile.out" loop_kernels)\" under"
+echo "roofline, which recorded $(recorded "$R" "$raw/h100/loop/loop.db"). Predicted as the kernel's own time; the H100's"
 echo "\`kernel_launch_ns\` was measured before these predictions, so the table is the blind one:"
 echo
 table h100-sxm $H/profile.tar.gz --kernel-timing
@@ -73,8 +72,8 @@ cat <<'EOT'
 EOT
 sed 's/^/    /' "$raw/h200/loop/facts.txt"
 echo
-echo "The program printed \"$(said "$raw/h200/loop/alone.out")\" alone and \"$(said "$raw/h200/loop/profile.out")\" under"
-echo "roofline, which reported $(recorded "$raw/h200"). The H200's \`kernel_launch_ns\` was measured in the"
+echo "The program printed \"$(said "$raw/h200/loop/alone.out" loop_kernels)\" alone and \"$(said "$raw/h200/loop/profile.out" loop_kernels)\" under"
+echo "roofline, which recorded $(recorded "$R" "$raw/h200/loop/loop.db"). The H200's \`kernel_launch_ns\` was measured in the"
 echo "same device session, after this profile (1.25 µs, \`docs/results/h200/kernel-launch/\`). The blind"
 echo "predictions, made with the H100's 1.97 µs assumed: $(blind h200 kernel $G/profile.tar.gz)."
 echo "With the measured value:"
