@@ -25,10 +25,12 @@ def predicted(path, gpu, timing):
         if line.startswith("## "):
             inside = line.strip() == f"## {gpu}, --timing {timing}"
             continue
-        m = re.match(r"(\S+)\s+2\^(\d+)\s+\S+\s+warm\s+.*?\s(\d+(?:\.\d+)?) (ns|µs|ms|s)\s+\S+ \S+\s+\S+ \S+\s+\S+ \S+"
-                     r"\s+\S+ \S+\s+\S+ \S+\s+\S+ \S+\s+\S+ \S+\s+\S+ \S+$", line.strip())
-        if inside and m:
-            out[(m.group(1), int(m.group(2)))] = float(m.group(3)) * UNITS[m.group(4)]
+        # The table's columns are two or more spaces apart: kernel, N, dtype, cache, grid x block,
+        # occ, bound, runner-up, time, ...
+        cells = re.split(r"\s{2,}", line.strip())
+        if inside and len(cells) > 8 and cells[1].startswith("2^"):
+            value, unit = cells[8].split()
+            out[(cells[0], int(cells[1][2:]))] = float(value) * UNITS[unit]
     return out
 
 
