@@ -366,6 +366,40 @@ __global__ void __launch_bounds__(kBlock) fma_kernel(float a, float b, int itera
   clk.stop(rec);
 }
 
+// The tensor cores through warp-level MMA: mma.sync m16n8k16 (f16 sources, f32 accumulate) on
+// 8 independent accumulators; the fragments are fixed small values, as only the rate matters.
+constexpr int kMmaPerThread = 16 * 8 * 16 / 32;  // multiply-adds one mma.sync makes per thread
+
+__global__ void __launch_bounds__(kBlock) mma_kernel(int iterations, float* out, ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned a = 0x14001400u + (tid & 1u), b = 0x14001400u;  // half 2^-10 pairs
+  float acc[kFmaChains][4];
+#pragma unroll
+  for (int c = 0; c < kFmaChains; ++c)
+#pragma unroll
+    for (int j = 0; j < 4; ++j) acc[c][j] = static_cast<float>((tid + c + j) & 15) * 0.0625f;
+#pragma unroll 1
+  for (int it = 0; it < iterations; ++it) {
+#pragma unroll
+    for (int u = 0; u < kFmaUnroll; ++u) {
+#pragma unroll
+      for (int c = 0; c < kFmaChains; ++c)
+        asm volatile(
+            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+            "{%0,%1,%2,%3};"
+            : "+f"(acc[c][0]), "+f"(acc[c][1]), "+f"(acc[c][2]), "+f"(acc[c][3])
+            : "r"(a), "r"(a), "r"(a), "r"(a), "r"(b), "r"(b));
+    }
+  }
+  float s = 0.0f;
+#pragma unroll
+  for (int c = 0; c < kFmaChains; ++c) s += acc[c][0] + acc[c][1] + acc[c][2] + acc[c][3];
+  out[tid] = s;
+  clk.stop(rec);
+}
+
 template <typename Kernel>
 int resident_blocks(Kernel kernel, int sms) {
   int per_sm = 0;
@@ -901,6 +935,14 @@ std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, i
       return run(fma_kernel<__half2>, static_cast<__half2*>(m.fma_out), Fma<__half2>::kPerInst);
     case FmaType::bf16x2:
       return run(fma_kernel<__nv_bfloat162>, static_cast<__nv_bfloat162*>(m.fma_out), Fma<__nv_bfloat162>::kPerInst);
+    case FmaType::mma_f16: {
+      const int blocks = m.resident_wave(mma_kernel);
+      const double threads = static_cast<double>(blocks) * kBlock;
+      return m.timed([&] { mma_kernel<<<blocks, kBlock, 0, m.stream>>>(iterations, static_cast<float*>(m.fma_out),
+                                                                        m.records); },
+                     warmup, repetitions, threads * per_thread * kMmaPerThread, static_cast<std::int64_t>(threads),
+                     blocks);
+    }
   }
   return {};
 }

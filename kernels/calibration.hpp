@@ -17,7 +17,8 @@
 // - chase: one thread, dependent loads through a random cyclic permutation of slots `stride`
 //   bytes apart; clock64() and %globaltimer around the timed steps.
 // - fma: 8 independent accumulators per thread, 128 FMA per loop trip (fp32 fmaf, half2 and
-//   bfloat162 __hfma2).
+//   bfloat162 __hfma2); mma_f16: 8 independent mma.sync m16n8k16 accumulators (f16 sources, f32
+//   accumulate) per warp, 128 per loop trip, 64 multiply-adds a thread each.
 // - random_read: 4-byte loads at hashed addresses over the whole buffer, 4 in flight per thread.
 // - column_store: a naive transpose's stores, 32 x 8 blocks, one partial sector per store.
 // - empty: nothing, for the launch floor.
@@ -44,7 +45,7 @@ enum class Mix { read, write, copy };
 // written (copy, write) or read (read) buffer shifted by 264 KiB, so that source and
 // destination do not share their offsets modulo large powers of two.
 enum class Pattern { grid_stride, one_shot, grid_stride_offset };
-enum class FmaType { fp32, fp16x2, bf16x2 };
+enum class FmaType { fp32, fp16x2, bf16x2, mma_f16 };
 
 struct LaunchTimes {
   std::vector<double> event_s;    // event pair around each launch, back-to-back (as the Timer times)

@@ -98,6 +98,14 @@ constexpr std::array kParams{
     GpuParam{"fp32_fma_per_clock_per_sm", "FMA/clk", "FP32 FMA lanes per SM (2 FLOP each)", &G::fp32_fma_per_clock_per_sm},
     GpuParam{"fp16_fma_per_clock_per_sm", "FMA/clk", "FP16 (non-tensor) FMA per SM per clock", &G::fp16_fma_per_clock_per_sm},
     GpuParam{"bf16_fma_per_clock_per_sm", "FMA/clk", "BF16 (non-tensor) FMA per SM per clock", &G::bf16_fma_per_clock_per_sm},
+    GpuParam{"tensor_fma_per_clock_per_sm", "FMA/clk",
+             "FP16 or BF16 multiply-adds per SM per clock on the tensor cores through warp-level mma.sync (HMMA: "
+             "WMMA, mma.sync), FP32 accumulate",
+             &G::tensor_fma_per_clock_per_sm},
+    GpuParam{"tensor_wgmma_fma_per_clock_per_sm", "FMA/clk",
+             "FP16 or BF16 multiply-adds per SM per clock (at sm_clock_hz) on the tensor cores through warpgroup MMA (HGMMA: "
+             "wgmma.mma_async, sm_90's cuBLAS and CUTLASS 3 kernels), FP32 accumulate; 0 where there is none",
+             &G::tensor_wgmma_fma_per_clock_per_sm},
     GpuParam{"lsu_wavefronts_per_clock_per_sm", "wavefronts/clk",
              "L1/LSU data-stage wavefronts per SM per clock", &G::lsu_wavefronts_per_clock_per_sm},
     GpuParam{"l1_wavefront_bytes", "B", "bytes one L1 wavefront moves", &G::l1_wavefront_bytes},

@@ -15,7 +15,10 @@ namespace roofline {
 enum class AccessOp { load, store };
 enum class CacheHint { normal, streaming /* .cs */, last_use /* .lu */ };
 enum class GridPolicy { one_shot, grid_stride, per_row };
-enum class FlopOp { add, mul, fma };
+// mma and wgmma: multiply-adds on the tensor cores, through warp-level mma.sync (HMMA: WMMA,
+// mma.sync) or Hopper's warpgroup MMA (HGMMA: wgmma.mma_async).
+enum class FlopOp { add, mul, fma, mma, wgmma };
+inline bool on_tensor_cores(FlopOp op) { return op == FlopOp::mma || op == FlopOp::wgmma; }
 // How the logical elements are laid out: a vector, a square matrix (rows = cols = sqrt N), or
 // rows of a fixed length (rows = N / cols).
 enum class Shape { vector, square, rows };
@@ -112,8 +115,8 @@ struct AtomicAccess {
 struct FlopCount {
   DType type = DType::f32;  // precision the arithmetic runs in
   FlopOp op = FlopOp::add;
-  double per_element = 1;   // operations per logical element
-  int packed = 1;           // operations one instruction performs (2 for half2 HADD2)
+  double per_element = 1;   // operations per logical element (tensor cores: multiply-adds)
+  int packed = 1;           // operations one instruction performs (2 for half2 HADD2); 1 for the tensor cores
   Scale times = Scale::one; // per_element x cols (an SGEMM output's K multiply-adds)
 };
 

@@ -53,8 +53,10 @@ constexpr std::array kMetrics{
     MetricInfo{metric::dmul, "inst", "thread-level FP64 multiply instructions", "", true},
     MetricInfo{metric::dfma, "inst", "thread-level FP64 FMA instructions", "", true},
     MetricInfo{metric::tensor_pipe, "%", "tensor pipe (HMMA, HGMMA) busy, as a percentage of its peak", "", true},
-    MetricInfo{metric::tensor_ops_fp16, "op", "math operations on the tensor path from FP16 sources", "", true},
-    MetricInfo{metric::tensor_ops_bf16, "op", "math operations on the tensor path from BF16 sources", "", true},
+    MetricInfo{metric::tensor_ops_fp16, "op", "math operations on the tensor path from FP16 sources",
+               "2 per multiply-add of the spec's f16 tensor-core flops (op mma or wgmma)", true},
+    MetricInfo{metric::tensor_ops_bf16, "op", "math operations on the tensor path from BF16 sources",
+               "2 per multiply-add of the spec's bf16 tensor-core flops (op mma or wgmma)", true},
     MetricInfo{metric::tensor_ops_tf32, "op", "math operations on the tensor path from TF32 sources", "", true},
 };
 }  // namespace

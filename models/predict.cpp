@@ -118,7 +118,19 @@ double instructions_per_clock(const GpuSpec& gpu, DType type, const std::string&
   }
 }
 
+// Multiply-adds per clock per SM on the tensor cores, by the path `op` names (the spec file
+// admits f16 and bf16 sources only).
+double tensor_fma_per_clock(const GpuSpec& gpu, FlopOp op, const std::string& kernel) {
+  if (op == FlopOp::mma) return gpu.tensor_fma_per_clock_per_sm.value;
+  if (gpu.tensor_wgmma_fma_per_clock_per_sm.value <= 0)
+    throw InputError(fmt::format("kernel '{}': {} has no warpgroup MMA (tensor_wgmma_fma_per_clock_per_sm is 0); its "
+                                 "tensor cores take op = \"mma\"",
+                                 kernel, gpu.name));
+  return gpu.tensor_wgmma_fma_per_clock_per_sm.value;
+}
+
 std::string_view flop_metric(DType type, FlopOp op) {
+  if (on_tensor_cores(op)) return type == DType::bf16 ? metric::tensor_ops_bf16 : metric::tensor_ops_fp16;
   if (type == DType::f32) return op == FlopOp::add ? metric::fadd : op == FlopOp::mul ? metric::fmul : metric::ffma;
   if (type == DType::f16) return op == FlopOp::add ? metric::hadd : op == FlopOp::mul ? metric::hmul : metric::hfma;
   return {};
@@ -178,6 +190,7 @@ struct PassWork {
   double chain_cycles = 0;              // a thread's dependent instruction cycles, all its iterations
   bool inst_known = true;
   double inst = 0, flops = 0, flop_time = 0;
+  double tensor_time = 0, tensor_flops = 0;  // the tensor cores, a pipe of their own beside the FP pipes
   double sm_imbalance = 1;       // the busiest SM's blocks over the mean
   std::vector<MetricValue> l1;   // L1 request and sector counts, in the pass's array order
   std::vector<MetricValue> fp;   // FP instruction counts
@@ -362,6 +375,20 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
 }
 
 // Every bound of one pass, in kAllBounds order.
+// The FP pipes' instructions in series; the tensor cores beside them, a pipe of their own, on
+// the busiest SM (a tensor-core kernel's blocks each carry a tile: a grid short of a full wave
+// leaves SMs' tensor cores idle).
+BoundTime compute_bound(const PassWork& w) {
+  const double tensor = w.tensor_time * w.sm_imbalance;
+  if (w.tensor_flops <= 0) return {BoundKind::compute, w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops)};
+  const std::string tensor_text =
+      fmt::format("{:.4g} FLOP on the tensor cores at {}", w.tensor_flops,
+                  per_s(w.tensor_flops / w.tensor_time / 1e12, "TFLOP"));
+  if (w.flops <= 0) return {BoundKind::compute, tensor, tensor_text};
+  return {BoundKind::compute, std::max(tensor, w.flop_time),
+          fmt::format("the longer of {} and {:.4g} FLOP at the dtype's peak", tensor_text, w.flops)};
+}
+
 std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp,
                                    const PassWork& w, int block, double warm_hit, CacheState cache) {
   const double f = sm_clock(gpu);
@@ -396,7 +423,7 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                    : BoundTime{BoundKind::issue, 0,
                                "unknown: the spec gives no instruction counts (inst_per_thread, inst_per_iteration)",
                                false},
-      {BoundKind::compute, w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops)},
+      compute_bound(w),
       latency_bound(gpu, pass, pp, w, block, warm_hit, cache),
       {BoundKind::launch, launch_s(gpu, cache == CacheState::cold),
        cache == CacheState::cold
@@ -835,6 +862,12 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
                                   "--from-binary` counts them from the SASS)", pass.symbol));
   for (const auto& fl : pass.flops) {
     const double ops = static_cast<double>(n) * scaled_count(fl.per_element, fl.times, ctx.dims);
+    if (on_tensor_cores(fl.op)) {  // ncu counts a tensor-core multiply-add as 2 operations
+      w.tensor_flops += 2 * ops;
+      w.tensor_time += ops / (tensor_fma_per_clock(gpu, fl.op, kernel.name) * sm_count * f);
+      w.fp.push_back({std::string(flop_metric(fl.type, fl.op)), 2 * ops});
+      continue;
+    }
     const double instructions = ops / fl.packed;
     w.flops += ops * (fl.op == FlopOp::fma ? 2 : 1);
     w.flop_time += instructions / (instructions_per_clock(gpu, fl.type, kernel.name) * sm_count * f);
@@ -958,6 +991,12 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   if (std::none_of(kernel.passes.begin(), kernel.passes.end(),
                    [](const KernelPass& pass) { return pass.block_reductions > 0; }))
     p.unused_params.push_back("block_reduce_cycles");
+  for (auto [op, key] : {std::pair{FlopOp::mma, "tensor_fma_per_clock_per_sm"},
+                         std::pair{FlopOp::wgmma, "tensor_wgmma_fma_per_clock_per_sm"}})
+    if (std::none_of(kernel.passes.begin(), kernel.passes.end(), [op](const KernelPass& pass) {
+          return std::ranges::any_of(pass.flops, [op](const FlopCount& f) { return f.op == op; });
+        }))
+      p.unused_params.push_back(key);
   std::vector<std::string_view> atomic_keys{"atomic_same_address_cycles", "atomic_same_address_float_cycles",
                                             "atomic_unit_bytes", "atomic_line_requests_per_clock"};
   atomic_keys.insert(atomic_keys.end(), table_atomic_keys().begin(), table_atomic_keys().end());
@@ -1024,7 +1063,7 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.dram_bytes += (dram_read + w.dram_write) * kSectorBytes;
     p.l2_bytes += (w.tex_read + w.tex_write) * kSectorBytes;
     p.l1_bytes += w.useful_bytes;
-    p.flops += w.flops;
+    p.flops += w.flops + w.tensor_flops;
 
     pp.bounds = pass_bounds(gpu, kernel.passes[i], pp, w, launch.block, warm_hit, launch.cache);
     if (launch.timing == Timing::kernel) to_kernel_timing(gpu, pp.bounds[static_cast<std::size_t>(BoundKind::launch)]);

@@ -626,7 +626,7 @@ void measure_fma(Calibrator& c, double clock_hz, calib::FmaType type, const char
   }
   append_clocks(own_clocks, s);
   c.add(key, stat_of(per_clock),
-        fmt::format("{} kernel, 8 independent chains x 16 per loop trip, full occupancy: FMA/s / ({} SMs x the "
+        fmt::format("{} kernel, 8 independent chains x 16 per loop trip, one resident wave: FMA/s / ({} SMs x the "
                     "calibrated streaming clock {:.4g} GHz), so the model's lanes x SMs x clock is the measured rate; "
                     "the SM clock during this kernel was {:.4g} GHz",
                     what, c.sms, clock_hz * 1e-9, stat_of(own_clocks).median * 1e-9));
@@ -643,6 +643,9 @@ void measure_fma_peaks(Calibrator& c, double clock_hz) {
   c.step("BF16 FMA");
   measure_fma(c, clock_hz, calib::FmaType::bf16x2, "bf16_fma_per_clock_per_sm", "extra.bf16_fma_rate",
               "bfloat162 __hfma2 (2 FMA each)", clocks);
+  c.step("tensor-core MMA");
+  measure_fma(c, clock_hz, calib::FmaType::mma_f16, "tensor_fma_per_clock_per_sm", "extra.tensor_fma_rate",
+              "mma.sync m16n8k16 f16 -> f32 (64 multiply-adds a thread each)", clocks);
   c.add("extra.sm_clock_fma_hz", stat_of(clocks),
         "clock64 cycles / %globaltimer ns per block while the FMA kernels ran; Hz");
 }

@@ -1,6 +1,9 @@
 #include "models/detail/sass_instruction_kind.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
+#include <cstdio>
 #include <utility>
 #include <vector>
 
@@ -88,6 +91,31 @@ std::optional<MemoryAccess> memory_access(const SassInstruction& in) {
 
 bool is_barrier(const SassInstruction& in) { return base_opcode(in) == "BAR"; }
 
+// The tensor-core instructions: HMMA (mma.sync; shape "16816" is m16n8k16, per warp) and
+// HGMMA (wgmma; shape "64x128x16", per warpgroup of 128 threads). Others (integer, FP8, FP64,
+// sparse) are named with no rate: the model has none for them.
+std::string tensor_kind(const SassInstruction& in, std::string_view base) {
+  const std::string type = has_modifier(in, "BF16") ? "bf16" : has_modifier(in, "TF32") ? "tf32" : "f16";
+  const std::vector<std::string_view> mods = modifiers(in);
+  if ((base != "HMMA" && base != "HGMMA") || has_modifier(in, "SP") || mods.empty())
+    return fmt::format("tensor cores, {}: the model has no rate for it", base);
+  int m = 0, n = 0, k = 0;
+  const std::string shape(mods.front());
+  if (base == "HMMA") {
+    static constexpr std::array<std::pair<std::string_view, std::array<int, 3>>, 3> kShapes{{
+        {"16816", {16, 8, 16}}, {"1688", {16, 8, 8}}, {"1684", {16, 8, 4}}}};
+    for (const auto& [name, mnk] : kShapes)
+      if (name == shape) m = mnk[0], n = mnk[1], k = mnk[2];
+  } else if (std::sscanf(shape.c_str(), "%dx%dx%d", &m, &n, &k) != 3) {
+    m = 0;
+  }
+  const char* op = base == "HMMA" ? "mma" : "wgmma";
+  if (m <= 0) return fmt::format("{} {}, shape {} not read: count its multiply-adds by hand", type, op, shape);
+  const int threads = base == "HMMA" ? 32 : 128;
+  return fmt::format("{} {} m{}n{}k{}, {} multiply-adds a thread{}", type, op, m, n, k, m * n * k / threads,
+                     type == "tf32" ? " (the model has no TF32 rate)" : "");
+}
+
 std::string flop_kind(const SassInstruction& in) {
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kFlops{{
       {"FADD", "f32 add"},
@@ -104,6 +132,7 @@ std::string flop_kind(const SassInstruction& in) {
       {"HFMA", "fma"},
   }};
   const std::string_view base = base_opcode(in);
+  if (base.ends_with("MMA")) return tensor_kind(in, base);
   for (const auto& [opcode, kind] : kFlops)
     if (opcode == base) {
       if (base[0] != 'H') return std::string(kind);

@@ -31,6 +31,7 @@ TEST(GpuCatalog, EveryParameterIsPositiveOrAllowedZero) {
     for (const auto& p : gpu_params()) {
       const Quantity& q = g.*(p.member);
       if (p.key == "l2_fabric_factor") EXPECT_GE(q.value, 0) << g.id;
+      else if (p.key == "tensor_wgmma_fma_per_clock_per_sm" && g.arch != "sm_90") EXPECT_EQ(q.value, 0) << g.id;
       else EXPECT_GT(q.value, 0) << g.id << " " << p.key;
     }
 }

@@ -108,6 +108,36 @@ TEST(Predict, KernelTimingTakesTheEmptyKernelsOwnTimeForTheLaunchOverhead) {
   EXPECT_THROW(timing_from_string("host"), InputError);
 }
 
+// Tensor cores: a 2048 x 2048 output, 2048 multiply-adds per element (2^33), on a pipe of their
+// own at the path's rate, on the busiest SM (16,384 blocks of 256 over 132 SMs: 125 on some,
+// 124.1 on average). ncu counts each multiply-add as 2 operations.
+TEST(Predict, TensorCoreMultiplyAddsRunAtTheirPathsRateOnTheBusiestSm) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const std::int64_t n = 1 << 22;
+  const double fma = 8589934592.0;
+  const auto p = predict_bounds(h100, spec("my_gemm_f16_wgmma"), launch("my_gemm_f16_wgmma", n, DType::f16));
+  const double tensor_s = fma / (1893 * 132 * 1.98e9) * (125 / (16384 / 132.0));  // 17.5 us
+  EXPECT_NEAR(bound(p, BoundKind::compute).seconds, tensor_s, 1e-15);  // the FP32 scale, 8 ns, runs beside it
+  EXPECT_EQ(p.binding, BoundKind::compute);
+  EXPECT_EQ(counter_of(p, "sm__ops_path_tensor_src_fp16.sum"), 2 * fma);
+  EXPECT_EQ(counter_of(p, "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum"), 1.0 * n);
+  EXPECT_EQ(p.flops, 2 * fma + n);
+  EXPECT_NE(bound(p, BoundKind::compute).detail.find("on the tensor cores at 989.5 TFLOP/s"), std::string::npos)
+      << bound(p, BoundKind::compute).detail;
+  EXPECT_EQ(std::ranges::find(p.unused_params, "tensor_wgmma_fma_per_clock_per_sm"), p.unused_params.end());
+  EXPECT_NE(std::ranges::find(p.unused_params, "tensor_fma_per_clock_per_sm"), p.unused_params.end());
+
+  // Warp-level mma.sync on an A100 (1024 per SM per clock, 108 SMs at 1.41 GHz: 16,384 blocks
+  // over 108 SMs, 152 on the busiest, 151.7 on average); BF16 sources have their own counter.
+  const GpuSpec& a100 = find_gpu("a100-sxm-80gb");
+  const auto q = predict_bounds(a100, spec("my_gemm_bf16_mma"), launch("my_gemm_bf16_mma", n, DType::bf16));
+  EXPECT_NEAR(bound(q, BoundKind::compute).seconds, fma / (1024 * 108 * 1.41e9) * (152 / (16384 / 108.0)), 1e-15);
+  EXPECT_EQ(counter_of(q, "sm__ops_path_tensor_src_bf16_dst_fp32.sum"), 2 * fma);
+  // The A100 has no warpgroup MMA: a spec that asks for it is refused, saying what to use.
+  EXPECT_THROW(predict_bounds(a100, spec("my_gemm_f16_wgmma"), launch("my_gemm_f16_wgmma", n, DType::f16)),
+               InputError);
+}
+
 TEST(Predict, WriteValidateFillsEveryPartlyWrittenSector) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   const std::int64_t n = 1 << 24;  // writes; one float per 32-byte sector

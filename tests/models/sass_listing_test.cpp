@@ -246,6 +246,31 @@ TEST(SassListing, WidthsAndSpaces) {
   EXPECT_EQ(d.per_thread.flops[0].what, "bf16 add x2");
 }
 
+// Tensor-core instructions are listed with the spec's op and their multiply-adds per thread:
+// m16n8k16 over a warp's 32 threads is 64, m64n128k16 over a warpgroup's 128 is 1024; those
+// the model has no rate for are named as such, never dropped.
+TEST(SassListing, TensorCoreInstructionsCarryTheirMultiplyAdds) {
+  const SpecDraft d = draft_spec(parse_sass_listing(R"sass(
+	code for sm_90
+		Function : tensor
+        /*0000*/                   HMMA.16816.F32 R4, R8, R12, R4 ;
+        /*0010*/                   HMMA.16816.F32.BF16 R16, R8, R12, R16 ;
+        /*0020*/                   HMMA.1688.F32.TF32 R20, R8, R12, R20 ;
+        /*0030*/                   HGMMA.64x128x16.F32 R24, gdesc[UR4], R24 ;
+        /*0040*/                   IMMA.16832.S8.S8 R4, R8, R12, R4 ;
+        /*0050*/                   EXIT ;
+)sass",
+                                                    "t.sass")
+                                     .functions[0]);
+  std::vector<std::string> what;
+  for (const auto& f : d.per_thread.flops) what.push_back(f.what);
+  EXPECT_EQ(what, (std::vector<std::string>{"f16 mma m16n8k16, 64 multiply-adds a thread",
+                                            "bf16 mma m16n8k16, 64 multiply-adds a thread",
+                                            "tf32 mma m16n8k8, 32 multiply-adds a thread (the model has no TF32 rate)",
+                                            "f16 wgmma m64n128k16, 1024 multiply-adds a thread",
+                                            "tensor cores, IMMA: the model has no rate for it"}));
+}
+
 // A wait loop (no global memory) on the only path is counted once and said so; a forward
 // branch that leaves two exits is counted by its longer side and said so.
 TEST(SassListing, SpinLoopsAndBranchesAreCountedOnceAndNoted) {
