@@ -54,6 +54,9 @@ struct ArrayAccess {
                               // (the pass's elements_per_thread)
   int offset = 0;             // elements the warp's accesses are shifted off the 128-byte lines its
                               // array is aligned to (a stencil's left neighbour: -1)
+  int lanes_per_row = 32;     // consecutive lanes on one row's contiguous run; a warp's request covers
+                              // 32 / lanes_per_row rows, each its own lines (a WMMA fragment loaded
+                              // from global memory: 4 lanes on each of 8 rows)
   CacheHint hint = CacheHint::normal;
   double per_element = 1;       // accesses per logical element (a stencil reads its input 5 times)
   Scale times = Scale::one;     // per_element x cols (an SGEMM output reads a whole row of A)

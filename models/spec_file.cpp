@@ -98,7 +98,7 @@ void parse_outside_loop(const TomlFields& f, ArrayAccess& a) {
            "is for stores (a result stored after a loop, lane 0's store); a load once per thread is "
            "per_element = 1 / elements_per_thread");
   if (a.per_thread && a.per_warp) f.fail(f.table().get("per_warp"), "per_warp", "give per_thread or per_warp, not both");
-  for (std::string_view other : {"per_element", "times", "stride", "offset", "pattern", "reuse"})
+  for (std::string_view other : {"per_element", "times", "stride", "offset", "lanes_per_row", "pattern", "reuse"})
     if (f.table().get(other))
       f.fail(f.table().get(other), other,
              fmt::format("does not apply with {}: an access outside the element loop is counted per {}, on "
@@ -107,8 +107,9 @@ void parse_outside_loop(const TomlFields& f, ArrayAccess& a) {
 }
 
 ArrayAccess parse_array(const TomlFields& f) {
-  f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "offset", "hint", "per_element", "per_thread",
-                         "per_warp", "times", "elements", "pattern", "reuse", "depends_on", "l1_reuse", "indices"});
+  f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "offset", "lanes_per_row", "hint", "per_element",
+                         "per_thread", "per_warp", "times", "elements", "pattern", "reuse", "depends_on", "l1_reuse",
+                         "indices"});
   ArrayAccess a;
   a.name = f.required_string("name");
   a.op = required_enum_field(f, "op", kAccessOpNames);
@@ -116,6 +117,7 @@ ArrayAccess parse_array(const TomlFields& f) {
   a.vector = static_cast<int>(f.optional_int("vector", 1, 64).value_or(1));
   a.stride = static_cast<int>(f.optional_int("stride", 1, 1 << 20).value_or(0));
   a.offset = static_cast<int>(f.optional_int("offset", -1024, 1024).value_or(0));
+  a.lanes_per_row = static_cast<int>(f.optional_int("lanes_per_row", 1, 32).value_or(32));
   a.hint = enum_field(f, "hint", kCacheHintNames, CacheHint::normal);
   a.per_element = f.optional_number("per_element", 0, kMaxAccessesPerElement).value_or(1.0);
   a.times = enum_field(f, "times", kScaleNames, Scale::one);
@@ -126,6 +128,11 @@ ArrayAccess parse_array(const TomlFields& f) {
   parse_outside_loop(f, a);
   if (a.offset != 0 && a.pattern != AccessPattern::contiguous)
     f.fail(f.table().get("offset"), "offset", "applies to contiguous accesses (lanes on consecutive elements)");
+  if (a.lanes_per_row != 32 && a.pattern != AccessPattern::contiguous)
+    f.fail(f.table().get("lanes_per_row"), "lanes_per_row", "applies to contiguous accesses (lanes on consecutive elements)");
+  if (32 % a.lanes_per_row != 0)
+    f.fail(f.table().get("lanes_per_row"), "lanes_per_row",
+           fmt::format("must divide the warp's 32 lanes (1, 2, 4, 8, 16 or 32), got {}", a.lanes_per_row));
   if (const toml::node* e = f.table().get("elements")) {
     if (auto count = e->value<std::int64_t>()) {
       if (*count < 1) f.fail(e, "elements", fmt::format("must be at least 1, got {}", *count));

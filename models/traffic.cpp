@@ -10,31 +10,42 @@ namespace roofline {
 namespace {
 
 // Sector statistics of one warp of `threads` active threads. Thread t's k-th access of the
-// iteration covers bytes [O + t*S + k*W, O + t*S + k*W + W), S = stride bytes, W = access bytes,
-// O = offset bytes off an aligned line.
+// iteration covers bytes [O + r*R + (t mod L)*S + k*W, ... + W), S = stride bytes, W = access
+// bytes, O = offset bytes off an aligned line, L = lanes per row and r = t / L the lane's row,
+// R apart: rows never share a line.
 struct WarpPattern {
   double l1_sectors = 0, wavefronts = 0, footprint = 0, partial = 0;
 };
 
-WarpPattern warp_pattern(int threads, int accesses, std::int64_t stride_bytes, std::int64_t access_bytes,
-                         std::int64_t offset_bytes, int wavefront_bytes) {
+struct LaneLayout {
+  std::int64_t stride_bytes = 0, access_bytes = 0, offset_bytes = 0;
+  int lanes_per_row = 32;
+};
+
+WarpPattern warp_pattern(int threads, int accesses, const LaneLayout& lanes, int wavefront_bytes) {
+  constexpr std::int64_t kRowApart = std::int64_t{1} << 32;
   WarpPattern w;
   std::map<std::int64_t, std::int64_t> covered;  // sector -> bytes written (union over accesses)
-  const std::int64_t origin = (offset_bytes % 128 + 128) % 128;  // only the place within a line matters
+  const std::int64_t origin = (lanes.offset_bytes % 128 + 128) % 128;  // only the place within a line matters
+  const std::int64_t width = lanes.access_bytes;
   for (int k = 0; k < accesses; ++k) {
-    std::set<std::int64_t> sectors;
+    std::map<int, std::set<std::int64_t>> rows;  // row -> its sectors in this request
     for (int t = 0; t < threads; ++t) {
-      const std::int64_t begin = origin + t * stride_bytes + k * access_bytes;
-      for (std::int64_t s = begin / kSectorBytes; s <= (begin + access_bytes - 1) / kSectorBytes; ++s) {
-        sectors.insert(s);
+      const int row = t / lanes.lanes_per_row;
+      const std::int64_t begin =
+          origin + row * kRowApart + (t % lanes.lanes_per_row) * lanes.stride_bytes + k * width;
+      for (std::int64_t s = begin / kSectorBytes; s <= (begin + width - 1) / kSectorBytes; ++s) {
+        rows[row].insert(s);
         const std::int64_t lo = std::max(begin, s * kSectorBytes);
-        const std::int64_t hi = std::min(begin + access_bytes, (s + 1) * kSectorBytes);
+        const std::int64_t hi = std::min(begin + width, (s + 1) * kSectorBytes);
         covered[s] += hi - lo;
       }
     }
-    w.l1_sectors += static_cast<double>(sectors.size());
-    // One wavefront moves up to wavefront_bytes of whole sectors.
-    w.wavefronts += std::max(1.0, static_cast<double>(sectors.size() * kSectorBytes) / wavefront_bytes);
+    // One wavefront moves up to wavefront_bytes of whole sectors of one row.
+    for (const auto& [row, sectors] : rows) {
+      w.l1_sectors += static_cast<double>(sectors.size());
+      w.wavefronts += std::max(1.0, static_cast<double>(sectors.size() * kSectorBytes) / wavefront_bytes);
+    }
   }
   w.footprint = static_cast<double>(covered.size());
   for (const auto& [s, bytes] : covered) w.partial += bytes < kSectorBytes ? 1 : 0;
@@ -59,11 +70,9 @@ ArrayTraffic contiguous_traffic(const ArrayAccess& array, const KernelPass& pass
   t.buffer_bytes = static_cast<double>(thread_iters) * static_cast<double>(stride_bytes);
   t.requests = static_cast<double>(full_warps * accesses + (tail_threads ? accesses : 0));
 
-  const std::int64_t offset_bytes = array.offset * esize;
-  const WarpPattern full = warp_pattern(32, accesses, stride_bytes, access_bytes, offset_bytes, wavefront_bytes);
-  const WarpPattern tail =
-      tail_threads ? warp_pattern(tail_threads, accesses, stride_bytes, access_bytes, offset_bytes, wavefront_bytes)
-                   : WarpPattern{};
+  const LaneLayout lanes{stride_bytes, access_bytes, array.offset * esize, array.lanes_per_row};
+  const WarpPattern full = warp_pattern(32, accesses, lanes, wavefront_bytes);
+  const WarpPattern tail = tail_threads ? warp_pattern(tail_threads, accesses, lanes, wavefront_bytes) : WarpPattern{};
   const double warps = static_cast<double>(full_warps);
   t.l1_sectors = warps * full.l1_sectors + tail.l1_sectors;
   t.l1_wavefronts = warps * full.wavefronts + tail.wavefronts;
@@ -124,7 +133,7 @@ ArrayTraffic outside_loop_traffic(const ArrayAccess& a, std::int64_t esize, doub
   const double warps = std::ceil(threads / 32);
   ArrayTraffic t;
   if (a.per_thread > 0) {
-    const WarpPattern w = warp_pattern(32, 1, access_bytes, access_bytes, 0, wavefront_bytes);
+    const WarpPattern w = warp_pattern(32, 1, LaneLayout{access_bytes, access_bytes, 0, 32}, wavefront_bytes);
     t.requests = warps * a.per_thread;
     t.l1_sectors = t.requests * w.l1_sectors;
     t.l1_wavefronts = t.requests * w.wavefronts;

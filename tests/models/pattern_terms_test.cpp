@@ -149,6 +149,24 @@ TEST(PatternTerms, AWarpOneFloatOffItsLinesTouchesFiveSectorsAndL1ServesWhatTheS
   EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n * 4.0 / 32);
 }
 
+// lanes_per_row = 4: a request's 32 lanes cover 8 rows of 16 bytes, each in a sector of its own
+// and a wavefront of its own: 8 sectors and 8 wavefronts, where 32 lanes on one row take 4
+// sectors and one wavefront. L2 and DRAM still read the array once: read once per element, the
+// entry's other half of each sector is another request's, which L1 serves (the rule for every
+// contiguous entry read once).
+TEST(PatternTerms, LanesOnSeveralRowsTakeASectorAndAWavefrontPerRow) {
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto p = predict("fragment_rows", n, CacheState::cold);
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), n / 32.0);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"), n / 32.0 * 8);
+  EXPECT_EQ(counter_value(p, "lts__t_sectors_srcunit_tex_op_read.sum"), n * 4.0 / 32);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n * 4.0 / 32);
+  // LSU: 8 wavefronts per load request and 1 per store request, over 132 SMs at one a clock,
+  // on the busiest SM (65,536 blocks: 497 on some, 496.5 on average).
+  const double wavefronts = n / 32.0 * (8 + 1);
+  EXPECT_NEAR(bound(p, BoundKind::lsu).seconds, wavefronts / (132 * 1.98e9) * (497 / (65536 / 132.0)), 1e-12);
+}
+
 TEST(PatternTerms, WideSharedLoadsTakeAWavefrontPerHalfWarpEvenWhenBroadcast) {
   // One shared load per element: n / 32 warp requests. A 128-bit broadcast moves 16 bytes but is
   // served a half-warp at a time (2 wavefronts); a 64-bit broadcast takes one; 128-bit loads of
