@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The kernels of a user's program (tests/profile/chain_kernels.cu or loop_kernels.cu) predicted from
-the specs drafted from its binary (docs/results/h100/{chain,loop}-kernels/specs.toml) beside what
+"""The kernels of a user's program (tests/profile/chain_kernels.cu, loop_kernels.cu or tensor_kernels.cu)
+predicted from the specs drafted from its binary (docs/results/h100/{chain,loop,tensor}-kernels/specs.toml) beside what
 `roofline profile` measured when the program ran, at each of its three sizes: the tables of
-scripts/evidence/sample_kernels.py. The program is the archive's top folder (chain or loop). With
+scripts/evidence/sample_kernels.py. The program is the archive's top folder (chain, loop or tensor). With
 --no-chain, the specs' `dependent_cycles` lines are left out first: what the drafts gave before
 they counted chains. With --kernel-timing, predicted as the kernel's own time (`predict --timing
 kernel`), the time a profile measures.
@@ -28,8 +28,15 @@ PROGRAMS = {  # archive folder -> spec kernel -> its demangled name in the profi
         "rowmax_abs_f32": "rowmax_abs_f32(float const*, float*, int)",
         "gelu_tanh_f16x2": "gelu_tanh_f16x2(__half2 const*, __half2*, long long)",
     },
+    "tensor": {
+        "hgemm_wmma_global": "hgemm_wmma_global(__half const*, __half const*, float*, int)",
+        "hgemm_wmma_shared": "hgemm_wmma_shared(__half const*, __half const*, float*, int)",
+    },
 }
-SIZES = {22: 2**22, 24: 2**24, 26: 2**26}  # both programs' sizes, in elements
+# Each program's three sizes in elements (the GEMMs': elements of C, sides 1024 to 4096), as
+# exponent -> n.
+SIZES = {"chain": {22: 2**22, 24: 2**24, 26: 2**26}, "loop": {22: 2**22, 24: 2**24, 26: 2**26},
+         "tensor": {20: 2**20, 22: 2**22, 24: 2**24}}
 
 
 def main():
@@ -51,7 +58,7 @@ def main():
         # Each size's launches, told apart by their order: five at each size, smallest first.
         launches = db.execute("SELECT launch_id, duration_us FROM v_profile_launches WHERE kernel = ? ORDER BY seq",
                               (kernel,)).fetchall()
-        for k, (exponent, n) in enumerate(SIZES.items()):
+        for k, (exponent, n) in enumerate(SIZES[name].items()):
             rows = launches[5 * k:5 * k + 5]
             duration, counter_row = sample_kernels.measure(
                 roofline, specs, gpu, spec_kernel, db, rows, n, None,
