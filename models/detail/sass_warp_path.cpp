@@ -27,6 +27,7 @@ bool global_access(const SassInstruction& in) {
 
 struct LoopTraffic {
   int widest_bits = 0;
+  int widest_load_bits = 0;
   long long bits = 0;
   bool loads = false;  // a global load among its accesses
 };
@@ -40,7 +41,10 @@ LoopTraffic traffic(const SassFunction& f, const ControlFlow& cf, const std::vec
         const MemoryAccess a = *memory_access(f.instructions[i]);
         t.widest_bits = std::max(t.widest_bits, a.bits);
         t.bits += a.bits;
-        t.loads = t.loads || a.direction == MemoryDirection::load;
+        if (a.direction == MemoryDirection::load) {
+          t.loads = true;
+          t.widest_load_bits = std::max(t.widest_load_bits, a.bits);
+        }
       }
   }
   return t;
@@ -132,18 +136,22 @@ bool barrier_between(const SassFunction& f, Span a, Span b) {
 }
 
 // The element loop: of the outermost loops with global accesses at least as wide as those
-// outside loops, one that loads (a loop that only stores is a kernel's epilogue where another
-// loop reads its data, as a histogram's merge of its shared sub-histograms), moving the most bits
-// per iteration; -1 when none is.
+// outside loops (a loop that loads: its loads against the loads outside, so that a GEMM's K loop
+// of 4-byte fragment loads qualifies beside its 8-byte stores of C), one that loads (a loop that only stores is a
+// kernel's epilogue where another loop reads its data, as a histogram's merge of its shared
+// sub-histograms), moving the most bits per iteration; -1 when none is. A loop narrower than
+// what runs outside loops is a remainder beside a vector path.
 int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_loop) {
   std::vector<bool> outside_loops(in_loop.size());
   for (std::size_t b = 0; b < in_loop.size(); ++b) outside_loops[b] = !in_loop[b];
-  const int widest_outside = traffic(f, cf, outside_loops).widest_bits;
+  const LoopTraffic outside = traffic(f, cf, outside_loops);
   int chosen = -1;
   LoopTraffic best;
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
     const LoopTraffic t = traffic(f, cf, cf.loops[i].contains);
-    if (cf.loops[i].parent != -1 || t.bits <= 0 || t.widest_bits < widest_outside) continue;
+    const bool narrower =
+        t.loads ? t.widest_load_bits < outside.widest_load_bits : t.widest_bits < outside.widest_bits;
+    if (cf.loops[i].parent != -1 || t.bits <= 0 || narrower) continue;
     if (chosen < 0 || std::pair(t.loads, t.bits) > std::pair(best.loads, best.bits)) {
       chosen = static_cast<int>(i);
       best = t;

@@ -259,6 +259,26 @@ TEST(SassSuite, DependentChainsAgreeWithTheSpecsHandCounts) {
   EXPECT_EQ(draft_of(find_builtin_kernel("add_f32")->passes[0]).chain_cycles, 4);
 }
 
+// A GEMM's K loop of 4-byte fragment loads, unrolled four times beside a remainder loop, with
+// the 8-byte stores of C after it (tests/profile/tensor_kernels.cu, a user's program): the
+// unrolled loop is the element loop although the stores outside it are wider, and the draft's
+// counts are what ncu measured, 498,991,104 warp instructions at side 4096: 65,536 warps x
+// (62 + 64 trips x 118) (docs/results/h100/tensor-kernels/ncu.tar.gz).
+TEST(SassSuite, AGemmsKLoopOfNarrowLoadsIsTheElementLoop) {
+  std::ifstream in(kData / "tensor_kernels_sm90.sass");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const SassListing listing = parse_sass_listing(text.str(), "tensor_kernels");
+  const SpecDraft d = draft_spec(find_sass_function(listing, "hgemm_wmma_global", "sm_90"));
+  ASSERT_TRUE(d.element_loop);
+  EXPECT_EQ(d.per_thread.instructions, 62);
+  EXPECT_EQ(d.per_iteration.instructions, 118);
+  EXPECT_EQ(65536 * (d.per_thread.instructions + 64 * d.per_iteration.instructions), 498991104);
+  ASSERT_EQ(d.per_iteration.flops.size(), 1u);
+  EXPECT_EQ(d.per_iteration.flops[0].count, 8);  // two HMMA.16816 a K step of 16, four steps a trip
+  EXPECT_EQ(d.per_iteration.flops[0].what, "f16 mma m16n8k16, 64 multiply-adds a thread");
+}
+
 // A store after the element loop is drafted once per thread: the column sum's result of its
 // loop down the rows; the spec says the same.
 TEST(SassSuite, AStoreAfterTheLoopIsDraftedOncePerThread) {
