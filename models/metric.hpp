@@ -53,6 +53,7 @@ inline constexpr std::string_view sm_clock = "sm__cycles_elapsed.avg.per_second"
 inline constexpr std::string_view dram_throughput = "dram__throughput.avg.pct_of_peak_sustained_elapsed";
 inline constexpr std::string_view lts_throughput = "lts__throughput.avg.pct_of_peak_sustained_elapsed";
 inline constexpr std::string_view registers = "launch__registers_per_thread";
+inline constexpr std::string_view lsu_wavefronts = "l1tex__data_pipe_lsu_wavefronts.sum";
 inline constexpr std::string_view shared_wavefronts_ld = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
 inline constexpr std::string_view shared_wavefronts_st = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
 inline constexpr std::string_view dadd = "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum";

@@ -74,6 +74,35 @@ TEST(CounterAnalysis, ALaunchShorterThanTheFloorLostNothing) {
   EXPECT_DOUBLE_EQ(a.lost_s, 0.0);
 }
 
+// A WMMA GEMM loading its fragments from global memory (tests/profile/tensor_kernels.cu at side
+// 2048 on an H100, docs/results/h100/tensor-stalls/): 16,777,216 load requests of 8 sectors in
+// 8 lines each. Estimated from sectors its LSU load is 2 wavefronts a request; measured
+// (l1tex__data_pipe_lsu_wavefronts.sum, 143,305,918) it is 85 % of 132 SMs x 1.98 GHz over
+// 643.6 us, the launch's limiter.
+TEST(CounterAnalysis, MeasuredLsuWavefrontsReplaceTheEstimate) {
+  ProfiledLaunch l;
+  l.id.demangled = "hgemm_wmma_global(__half const*, __half const*, float*, int)";
+  l.duration_s = 643.584e-6;
+  l.counter_status = CounterStatus::collected;
+  l.counters = {{std::string(metric::l1_requests_ld), 16777216},
+                {std::string(metric::l1_sectors_ld), 134217728},
+                {std::string(metric::dram_sectors_read), 524528},
+                {std::string(metric::lts_tex_read), 32442098},
+                {std::string(metric::sm_clock), 1.98e9}};
+  const GpuSpec& gpu = find_gpu("h100-sxm");
+  auto lsu_pct = [](const CounterAnalysis& a) {
+    for (const auto& u : a.loads)
+      if (u.unit == "lsu") return u.pct_of_peak;
+    return -1.0;
+  };
+  const CounterAnalysis estimated = analyse_counters(l, gpu);
+  EXPECT_NEAR(lsu_pct(estimated), 100.0 * 134217728 * 32 / 128 / (132 * 1.98e9 * 643.584e-6), 1e-9);  // 21 %
+  l.counters.push_back({std::string(metric::lsu_wavefronts), 143305918});
+  const CounterAnalysis measured = analyse_counters(l, gpu);
+  EXPECT_NEAR(lsu_pct(measured), 100.0 * 143305918 / (132 * 1.98e9 * 643.584e-6), 1e-9);  // 85.2 %
+  EXPECT_EQ(measured.limiter, "lsu");
+}
+
 TEST(CounterAnalysis, ATraceOnlyLaunchHasItsDurationAndNoVerdict) {
   ProfiledLaunch l;
   l.duration_s = 10e-6;
