@@ -118,6 +118,23 @@ echo
 echo "On the H200: $(table $H/specs-after.toml h200 $G/profile.tar.gz --kernel-timing | summary)"
 cat <<'EOT'
 
+## The warpgroup rate beside cuBLAS and cuDNN (another program)
+
+Neither GEMM above uses Hopper's warpgroup MMA. The committed H200 profile of a PyTorch
+transformer step (`docs/results/h200/transformer/`, BF16 autocast) holds cuBLAS's and cuDNN's
+kernels that do. Their measured tensor-core operations at the H200 file's
+`tensor_wgmma_fma_per_clock_per_sm` (the datasheet's rate, what a spec with `op = "wgmma"` gives
+its compute bound), over the time each took (`scripts/evidence/wgmma_share.py`):
+
+EOT
+python3 scripts/evidence/wgmma_share.py "$R" docs/results/h200/transformer/transformer.db h200
+cat <<'EOT'
+
+A GEMM predicted by its warpgroup bound alone would come out about 20–40 % fast: cuBLAS's kernels
+reached 58–81 % of the datasheet rate, their tensor pipes busy about as much of the time (the
+rest is their prologues, epilogues and the waits between a tile's loads and its MMAs), and
+cuDNN's attention about a third. No calibration step measures the warpgroup rate yet.
+
 ## What the rows say
 
 - **Blind, none of the twelve launches is within ±10 %, all predicted fast**: the fragment
