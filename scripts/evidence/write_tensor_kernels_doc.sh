@@ -131,8 +131,8 @@ python3 scripts/evidence/wgmma_share.py "$R" docs/results/h200/transformer/trans
 cat <<'EOT'
 
 A GEMM predicted by its warpgroup bound alone would come out about 20–40 % fast: cuBLAS's kernels
-reached 58–81 % of the datasheet rate, their tensor pipes busy about as much of the time (the
-rest is their prologues, epilogues and the waits between a tile's loads and its MMAs), and
+reached 58–81 % of the datasheet rate, their tensor pipes busy about as much of the time (what
+kept them idle the rest of it was not looked into), and
 cuDNN's attention about a third. No calibration step measures the warpgroup rate yet.
 
 ## What the rows say
