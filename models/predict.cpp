@@ -374,21 +374,22 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   return {BoundKind::latency, seconds, detail};
 }
 
-// Every bound of one pass, in kAllBounds order.
 // The FP pipes' instructions in series; the tensor cores beside them, a pipe of their own, on
 // the busiest SM (a tensor-core kernel's blocks each carry a tile: a grid short of a full wave
 // leaves SMs' tensor cores idle).
 BoundTime compute_bound(const PassWork& w) {
   const double tensor = w.tensor_time * w.sm_imbalance;
-  if (w.tensor_flops <= 0) return {BoundKind::compute, w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops)};
+  const std::string fp_text = fmt::format("{:.4g} FLOP at the dtype's peak", w.flops);
+  if (w.tensor_flops <= 0) return {BoundKind::compute, w.flop_time, fp_text};
   const std::string tensor_text =
       fmt::format("{:.4g} FLOP on the tensor cores at {}", w.tensor_flops,
                   per_s(w.tensor_flops / w.tensor_time / 1e12, "TFLOP"));
   if (w.flops <= 0) return {BoundKind::compute, tensor, tensor_text};
   return {BoundKind::compute, std::max(tensor, w.flop_time),
-          fmt::format("the longer of {} and {:.4g} FLOP at the dtype's peak", tensor_text, w.flops)};
+          fmt::format("the longer of {} and {}", tensor_text, fp_text)};
 }
 
+// Every bound of one pass, in kAllBounds order.
 std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp,
                                    const PassWork& w, int block, double warm_hit, CacheState cache) {
   const double f = sm_clock(gpu);
