@@ -23,6 +23,16 @@ time_table() {
 }
 # said FILE PROGRAM: what PROGRAM printed in FILE under its own name ("PROGRAM: results correct").
 said() { grep -h "^$2: " "$1" | cut -d' ' -f2-; }
+# program_run ROOFLINE DIR PROGRAM: a user's program's run on one GPU, DIR the folder
+# scripts/device/chain_kernels_evidence.sh archived (its database DIR/<folder name>.db): the GPU's
+# facts, what PROGRAM printed alone and under roofline, and what roofline recorded, ending a
+# sentence the caller may continue on the next line.
+program_run() {
+  sed 's/^/    /' "$2/facts.txt"
+  echo
+  echo "The program printed \"$(said "$2/alone.out" "$3")\" alone and \"$(said "$2/profile.out" "$3")\" under"
+  echo "roofline, which recorded $(recorded "$1" "$2/$(basename "$2").db")."
+}
 # recorded ROOFLINE DB: "N launches, M with counters, of K kernels" of DB's profile runs.
 recorded() {
   "$1" query --db "$2" "SELECT count(*) || ' launches, ' || sum(counter_status = 'collected') || ' with counters, of ' || \

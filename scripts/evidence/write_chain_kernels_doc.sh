@@ -58,10 +58,7 @@ cat <<'EOT'
 ## NVIDIA H100
 
 EOT
-sed 's/^/    /' "$raw/profile/chain/facts.txt"
-echo
-echo "The program printed \"$(said "$raw/profile/chain/alone.out" chain_kernels)\" alone and \"$(said "$raw/profile/chain/profile.out" chain_kernels)\" under"
-echo "roofline, which recorded $(recorded "$R" "$raw/profile/chain/chain.db")."
+program_run "$R" "$raw/profile/chain" chain_kernels
 echo
 table h100-sxm $H/profile.tar.gz
 echo
@@ -74,10 +71,7 @@ cat <<'EOT'
 ## NVIDIA H200
 
 EOT
-sed 's/^/    /' "$raw/h200/chain/facts.txt"
-echo
-echo "The program printed \"$(said "$raw/h200/chain/alone.out" chain_kernels)\" alone and \"$(said "$raw/h200/chain/profile.out" chain_kernels)\" under"
-echo "roofline, which recorded $(recorded "$R" "$raw/h200/chain/chain.db")."
+program_run "$R" "$raw/h200/chain" chain_kernels
 echo
 table h200 $G/profile.tar.gz
 echo

@@ -56,11 +56,9 @@ cat <<'EOT'
 ## NVIDIA H100
 
 EOT
-sed 's/^/    /' "$raw/h100/loop/facts.txt"
-echo
-echo "The program printed \"$(said "$raw/h100/loop/alone.out" loop_kernels)\" alone and \"$(said "$raw/h100/loop/profile.out" loop_kernels)\" under"
-echo "roofline, which recorded $(recorded "$R" "$raw/h100/loop/loop.db"). Predicted as the kernel's own time; the H100's"
-echo "\`kernel_launch_ns\` was measured before these predictions, so the table is the blind one:"
+program_run "$R" "$raw/h100/loop" loop_kernels
+echo "Predicted as the kernel's own time; the H100's \`kernel_launch_ns\` was measured before these"
+echo "predictions, so the table is the blind one:"
 echo
 table h100-sxm $H/profile.tar.gz --kernel-timing
 echo
@@ -70,10 +68,8 @@ cat <<'EOT'
 ## NVIDIA H200
 
 EOT
-sed 's/^/    /' "$raw/h200/loop/facts.txt"
-echo
-echo "The program printed \"$(said "$raw/h200/loop/alone.out" loop_kernels)\" alone and \"$(said "$raw/h200/loop/profile.out" loop_kernels)\" under"
-echo "roofline, which recorded $(recorded "$R" "$raw/h200/loop/loop.db"). The H200's \`kernel_launch_ns\` was measured in the"
+program_run "$R" "$raw/h200/loop" loop_kernels
+echo "The H200's \`kernel_launch_ns\` was measured in the"
 echo "same device session, after this profile (1.25 µs, \`docs/results/h200/kernel-launch/\`). The blind"
 echo "predictions, made with the H100's 1.97 µs assumed: $(blind h200 kernel $G/profile.tar.gz)."
 echo "With the measured value:"

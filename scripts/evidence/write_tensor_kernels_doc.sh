@@ -67,11 +67,8 @@ cat <<'EOT'
 ## NVIDIA H100
 
 EOT
-sed 's/^/    /' "$raw/h100/tensor/facts.txt"
-echo
-echo "The program printed \"$(said "$raw/h100/tensor/alone.out" tensor_kernels)\" alone and \"$(said "$raw/h100/tensor/profile.out" tensor_kernels)\" under"
-echo "roofline, which recorded $(recorded "$R" "$raw/h100/tensor/tensor.db"). Predicted as the kernel's own time, as"
-echo "committed before the profile:"
+program_run "$R" "$raw/h100/tensor" tensor_kernels
+echo "Predicted as the kernel's own time, as committed before the profile:"
 echo
 table $H/specs.toml h100-sxm $H/profile.tar.gz --kernel-timing
 echo
@@ -89,10 +86,8 @@ cat <<'EOT'
 ## NVIDIA H200
 
 EOT
-sed 's/^/    /' "$raw/h200/tensor/facts.txt"
-echo
-echo "The program printed \"$(said "$raw/h200/tensor/alone.out" tensor_kernels)\" alone and \"$(said "$raw/h200/tensor/profile.out" tensor_kernels)\" under"
-echo "roofline, which recorded $(recorded "$R" "$raw/h200/tensor/tensor.db"). The blind predictions (the H200's"
+program_run "$R" "$raw/h200/tensor" tensor_kernels
+echo "The blind predictions (the H200's"
 echo "mma.sync rate assumed the H100's 1254; calibrated after the profile it read 1246,"
 echo "\`docs/results/h200/tensor-mma/\`): $(blind h200 kernel $G/profile.tar.gz). With the H200's file as it is now:"
 echo
