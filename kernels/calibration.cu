@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "kernels/calibration_wgmma.hpp"
 #include "kernels/cuda_check.hpp"
+#include "kernels/detail/block_clock.cuh"
 #include "kernels/patterns_device.cuh"
 #include "kernels/queued_timing.hpp"
 #include "kernels/stream_blocker.hpp"
@@ -24,39 +26,11 @@
 namespace roofline::calib {
 namespace {
 
+using detail::BlockClock;
+using detail::global_ns;
+using detail::ClockRecord;
+
 constexpr int kBlock = 256;
-
-struct ClockRecord {
-  long long c0, c1;
-  unsigned long long t0, t1;
-};
-
-__device__ __forceinline__ unsigned long long global_ns() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
-// Per-block clock span: start in registers, written once at the end.
-struct BlockClock {
-  long long c0 = 0;
-  unsigned long long t0 = 0;
-  __device__ __forceinline__ void start(const ClockRecord* rec) {
-    if (rec != nullptr && threadIdx.x == 0) {
-      t0 = global_ns();
-      c0 = clock64();
-    }
-  }
-  __device__ __forceinline__ void stop(ClockRecord* rec) {
-    if (rec == nullptr) return;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-      const long long c1 = clock64();
-      const unsigned long long t1 = global_ns();
-      rec[blockIdx.x] = ClockRecord{c0, c1, t0, t1};
-    }
-  }
-};
 
 __device__ __forceinline__ unsigned wrap(unsigned i, unsigned n) { return i >= n ? i - n : i; }
 
@@ -919,6 +893,12 @@ std::vector<Sample> CalibrationKernels::time_block_reductions(int reductions, in
                             repetitions);
 }
 
+bool CalibrationKernels::warpgroup_mma_supported() const {
+  int device = 0;
+  ROOFLINE_CUDA_CHECK(cudaGetDevice(&device));
+  return wgmma::supported(device);
+}
+
 std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, int warmup, int repetitions) {
   Impl& m = *impl_;
   const double per_thread = static_cast<double>(iterations) * kFmaChains * kFmaUnroll;
@@ -935,6 +915,13 @@ std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, i
       return run(fma_kernel<__half2>, static_cast<__half2*>(m.fma_out), Fma<__half2>::kPerInst);
     case FmaType::bf16x2:
       return run(fma_kernel<__nv_bfloat162>, static_cast<__nv_bfloat162*>(m.fma_out), Fma<__nv_bfloat162>::kPerInst);
+    case FmaType::wgmma_f16: {
+      const int blocks = std::min(wgmma::blocks_per_sm() * m.sms, m.max_blocks);
+      const double threads = static_cast<double>(blocks) * wgmma::kThreadsPerBlock;
+      return m.timed([&] { wgmma::launch(blocks, iterations, static_cast<float*>(m.fma_out), m.records, m.stream); },
+                     warmup, repetitions, threads * iterations * wgmma::kMultiplyAddsPerThreadPerTrip,
+                     static_cast<std::int64_t>(threads), blocks);
+    }
     case FmaType::mma_f16: {
       const int blocks = m.resident_wave(mma_kernel);
       const double threads = static_cast<double>(blocks) * kBlock;

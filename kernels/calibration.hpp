@@ -18,7 +18,9 @@
 //   bytes apart; clock64() and %globaltimer around the timed steps.
 // - fma: 8 independent accumulators per thread, 128 FMA per loop trip (fp32 fmaf, half2 and
 //   bfloat162 __hfma2); mma_f16: 8 independent mma.sync m16n8k16 accumulators (f16 sources, f32
-//   accumulate) per warp, 128 per loop trip, 64 multiply-adds a thread each.
+//   accumulate) per warp, 128 per loop trip, 64 multiply-adds a thread each; wgmma_f16: one
+//   warpgroup per block, 16 wgmma m64n128k16 a trip into one accumulator (sm_90a code:
+//   warpgroup_mma_supported() says whether the device runs it).
 // - random_read: 4-byte loads at hashed addresses over the whole buffer, 4 in flight per thread.
 // - column_store: a naive transpose's stores, 32 x 8 blocks, one partial sector per store.
 // - empty: nothing, for the launch floor.
@@ -45,7 +47,7 @@ enum class Mix { read, write, copy };
 // written (copy, write) or read (read) buffer shifted by 264 KiB, so that source and
 // destination do not share their offsets modulo large powers of two.
 enum class Pattern { grid_stride, one_shot, grid_stride_offset };
-enum class FmaType { fp32, fp16x2, bf16x2, mma_f16 };
+enum class FmaType { fp32, fp16x2, bf16x2, mma_f16, wgmma_f16 };
 
 struct LaunchTimes {
   std::vector<double> event_s;    // event pair around each launch, back-to-back (as the Timer times)
@@ -138,8 +140,11 @@ class CalibrationKernels {
   // One 256-thread block per SM runs `reductions` dependent block-wide reductions (the patterns
   // suite's block_reduce); work = reductions.
   std::vector<Sample> time_block_reductions(int reductions, int warmup, int repetitions);
-  // FMA peak: iterations x 128 FMA instructions per thread.
+  // FMA peak: iterations x 128 FMA instructions per thread (mma_f16: 128 mma.sync; wgmma_f16: 16
+  // wgmma a trip, on a device where warpgroup_mma_supported()).
   std::vector<Sample> time_fma(FmaType type, int iterations, int warmup, int repetitions);
+  // Whether this device runs the warpgroup-MMA kernel (compute capability 9.0).
+  bool warpgroup_mma_supported() const;
 
  private:
   struct Impl;

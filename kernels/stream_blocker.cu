@@ -5,15 +5,12 @@
 #include <cstdint>
 
 #include "kernels/cuda_check.hpp"
+#include "kernels/detail/block_clock.cuh"
 
 namespace roofline {
 namespace {
 
-__device__ std::uint64_t global_ns() {
-  std::uint64_t t = 0;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
+using calib::detail::global_ns;
 
 __global__ void hold_stream(volatile int* words, std::uint64_t timeout_ns) {
   const std::uint64_t start = global_ns();

@@ -626,9 +626,8 @@ void measure_fma(Calibrator& c, double clock_hz, calib::FmaType type, const char
   }
   append_clocks(own_clocks, s);
   c.add(key, stat_of(per_clock),
-        fmt::format("{} kernel, 8 independent chains x 16 per loop trip, one resident wave: FMA/s / ({} SMs x the "
-                    "calibrated streaming clock {:.4g} GHz), so the model's lanes x SMs x clock is the measured rate; "
-                    "the SM clock during this kernel was {:.4g} GHz",
+        fmt::format("{}, one resident wave: FMA/s / ({} SMs x the calibrated streaming clock {:.4g} GHz), so the "
+                    "model's lanes x SMs x clock is the measured rate; the SM clock during this kernel was {:.4g} GHz",
                     what, c.sms, clock_hz * 1e-9, stat_of(own_clocks).median * 1e-9));
   c.add(extra_key, stat_of(rate), fmt::format("{} FMA per second (x2 for FLOP/s)", what));
 }
@@ -636,16 +635,28 @@ void measure_fma(Calibrator& c, double clock_hz, calib::FmaType type, const char
 void measure_fma_peaks(Calibrator& c, double clock_hz) {
   std::vector<double> clocks;
   c.step("FP32 FMA");
-  measure_fma(c, clock_hz, calib::FmaType::fp32, "fp32_fma_per_clock_per_sm", "extra.fp32_fma_rate", "fmaf", clocks);
+  measure_fma(c, clock_hz, calib::FmaType::fp32, "fp32_fma_per_clock_per_sm", "extra.fp32_fma_rate",
+              "fmaf kernel, 8 independent chains x 16 per loop trip", clocks);
   c.step("FP16 FMA");
   measure_fma(c, clock_hz, calib::FmaType::fp16x2, "fp16_fma_per_clock_per_sm", "extra.fp16_fma_rate",
-              "half2 __hfma2 (2 FMA each)", clocks);
+              "half2 __hfma2 (2 FMA each) kernel, 8 independent chains x 16 per loop trip", clocks);
   c.step("BF16 FMA");
   measure_fma(c, clock_hz, calib::FmaType::bf16x2, "bf16_fma_per_clock_per_sm", "extra.bf16_fma_rate",
-              "bfloat162 __hfma2 (2 FMA each)", clocks);
+              "bfloat162 __hfma2 (2 FMA each) kernel, 8 independent chains x 16 per loop trip", clocks);
   c.step("tensor-core MMA");
   measure_fma(c, clock_hz, calib::FmaType::mma_f16, "tensor_fma_per_clock_per_sm", "extra.tensor_fma_rate",
-              "mma.sync m16n8k16 f16 -> f32 (64 multiply-adds a thread each)", clocks);
+              "mma.sync m16n8k16 f16 -> f32 (64 multiply-adds a thread each) kernel, 8 independent accumulators x 16 "
+              "per loop trip",
+              clocks);
+  // Hopper's warpgroup MMA has sm_90a code only; elsewhere the GPU file's value stands.
+  if (c.k.warpgroup_mma_supported()) {
+    c.step("tensor-core warpgroup MMA");
+    measure_fma(c, clock_hz, calib::FmaType::wgmma_f16, "tensor_wgmma_fma_per_clock_per_sm",
+                "extra.tensor_wgmma_fma_rate",
+                "wgmma m64n128k16 f16 -> f32 (1024 multiply-adds a thread each) kernel from shared memory, one "
+                "warpgroup a block, 16 a loop trip into one accumulator",
+                clocks);
+  }
   c.add("extra.sm_clock_fma_hz", stat_of(clocks),
         "clock64 cycles / %globaltimer ns per block while the FMA kernels ran; Hz");
 }
