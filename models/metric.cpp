@@ -48,9 +48,9 @@ constexpr std::array kMetrics{
     MetricInfo{metric::registers, "register", "registers per thread of the launched kernel",
                "compiler resource report at build time", true},
     MetricInfo{metric::lsu_wavefronts, "wavefront",
-               "L1 data-pipe wavefronts of the LSU, global, local and shared (its busy cycles): `--metrics` it for "
-               "the measured LSU load, which the counter analysis otherwise estimates from requests and sectors",
-               "", false},
+               "L1 data-pipe wavefronts of the LSU, global, local and shared: the LSU's busy cycles, the counter "
+               "analysis's LSU load (estimated from requests and sectors where a run lacks it)",
+               "", true},
     MetricInfo{metric::shared_wavefronts_ld, "wavefront", "shared-memory load wavefronts (more than one per request: bank conflicts)", "", true},
     MetricInfo{metric::shared_wavefronts_st, "wavefront", "shared-memory store wavefronts", "", true},
     MetricInfo{metric::dadd, "inst", "thread-level FP64 add instructions", "", true},
