@@ -103,8 +103,9 @@ constexpr std::array kParams{
              "WMMA, mma.sync), FP32 accumulate",
              &G::tensor_fma_per_clock_per_sm},
     GpuParam{"tensor_wgmma_fma_per_clock_per_sm", "FMA/clk",
-             "FP16 or BF16 multiply-adds per SM per clock (at sm_clock_hz) on the tensor cores through warpgroup MMA (HGMMA: "
-             "wgmma.mma_async, sm_90's cuBLAS and CUTLASS 3 kernels), FP32 accumulate; 0 where there is none",
+             "FP16 or BF16 multiply-adds per SM per clock (at sm_clock_hz) on the tensor cores through warpgroup "
+             "MMA (HGMMA: wgmma.mma_async, sm_90's cuBLAS and CUTLASS 3 kernels), FP32 accumulate; 0 where there is "
+             "none",
              &G::tensor_wgmma_fma_per_clock_per_sm},
     GpuParam{"lsu_wavefronts_per_clock_per_sm", "wavefronts/clk",
              "L1/LSU data-stage wavefronts per SM per clock", &G::lsu_wavefronts_per_clock_per_sm},
