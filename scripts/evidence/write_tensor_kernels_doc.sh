@@ -49,9 +49,9 @@ C), and the program checks 256 outputs on the CPU. The same loop as the first tw
     tensor_kernels; roofline profile --db tensor.db -- tensor_kernels
     ncu --clock-control none --cache-control all --metrics ... --csv tensor_kernels
 
-The drafts listed each kernel's HMMA instructions with their multiply-adds
-(`16 x HMMA.16816.F32 (f16 mma m16n8k16, 64 multiply-adds a thread)` per trip of the staged
-kernel's loop). The fragment kernel's draft took its K loop (unrolled four times, with a remainder
+The staged kernel's draft listed its HMMA instructions with their multiply-adds
+(`16 x HMMA.16816.F32 (f16 mma m16n8k16, 64 multiply-adds a thread)` per trip of its loop). The
+fragment kernel's draft took its K loop (unrolled four times, with a remainder
 loop) for two tail loops and counted neither, as its notes said; its counts were read off the SASS,
 47 instructions outside the loop where the warps ran 62 (0.2-0.8 % of the total, below). The
 drafts now take such a loop, of loads narrower than the stores after it, for the element loop and
