@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/detail/words.hpp"
+#include "models/launch_cost.hpp"
 #include "models/metric.hpp"
 #include "models/prediction.hpp"
 
@@ -74,29 +75,16 @@ struct Loads {
   }
   void lsu() {
     const double peak = sm * clock * t * gpu.lsu_wavefronts_per_clock_per_sm.value;
-    // Measured where asked for; estimated otherwise, which cannot see a request's lanes on
-    // several lines (a WMMA fragment's 8 rows: 8 wavefronts, estimated 2).
-    if (auto measured = in.counter(metric::lsu_wavefronts); measured && peak > 0) {
-      add("lsu", 100 * *measured / peak,
-          fmt::format("{} {} {} over {:.0f} per clock per SM", in.source, metric::lsu_wavefronts, count_str(*measured),
-                      gpu.lsu_wavefronts_per_clock_per_sm.value));
-      return;
-    }
-    const double wf_bytes = gpu.l1_wavefront_bytes.value > 0 ? gpu.l1_wavefront_bytes.value : 128.0;
-    std::optional<double> wf;
-    const std::pair<std::string_view, std::string_view> kinds[] = {{metric::l1_requests_ld, metric::l1_sectors_ld},
-                                                                   {metric::l1_requests_st, metric::l1_sectors_st}};
-    for (const auto& [req_name, sec_name] : kinds) {
-      const auto req = in.counter(req_name);
-      const auto sec = in.counter(sec_name);
-      if (req || sec) wf = wf.value_or(0) + std::max(req.value_or(0), sec.value_or(0) * kSector / wf_bytes);
-    }
-    if (auto shared = sum_of(in, {metric::shared_wavefronts_ld, metric::shared_wavefronts_st})) wf = wf.value_or(0) + *shared;
-    if (wf && peak > 0)
-      add("lsu", 100 * *wf / peak,
-          fmt::format("{} L1 wavefronts ~ max(requests, sectors x 32 / {:.0f} B) + shared wavefronts = {} over {:.0f} "
-                      "per clock per SM",
-                      in.source, wf_bytes, count_str(*wf), gpu.lsu_wavefronts_per_clock_per_sm.value));
+    const auto wf = lsu_wavefronts(in.counter, gpu.l1_wavefront_bytes.value);
+    if (!wf || peak <= 0) return;
+    add("lsu", 100 * wf->count / peak,
+        wf->measured
+            ? fmt::format("{} {} {} over {:.0f} per clock per SM", in.source, metric::lsu_wavefronts,
+                          count_str(wf->count), gpu.lsu_wavefronts_per_clock_per_sm.value)
+            : fmt::format("{} L1 wavefronts ~ max(requests, sectors x 32 / {:.0f} B) + shared wavefronts = {} over "
+                          "{:.0f} per clock per SM",
+                          in.source, gpu.l1_wavefront_bytes.value > 0 ? gpu.l1_wavefront_bytes.value : 128.0,
+                          count_str(wf->count), gpu.lsu_wavefronts_per_clock_per_sm.value));
   }
   void issue() {
     const auto inst = in.counter(metric::inst_executed);

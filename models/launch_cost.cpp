@@ -35,15 +35,28 @@ double loaded_latency_ns(const GpuSpec& g, double dram_share) {
 
 }  // namespace
 
+std::optional<LsuWavefronts> lsu_wavefronts(const CounterLookup& counter, double wavefront_bytes) {
+  if (const auto measured = counter(metric::lsu_wavefronts)) return LsuWavefronts{*measured, true};
+  const double wf_bytes = wavefront_bytes > 0 ? wavefront_bytes : 128.0;
+  std::optional<double> wf;
+  for (const auto& [req_name, sec_name] : {std::pair{metric::l1_requests_ld, metric::l1_sectors_ld},
+                                           std::pair{metric::l1_requests_st, metric::l1_sectors_st}}) {
+    const auto req = counter(req_name), sec = counter(sec_name);
+    if (req || sec) wf = wf.value_or(0) + std::max(req.value_or(0), sec.value_or(0) * kSector / wf_bytes);
+  }
+  for (const auto name : {metric::shared_wavefronts_ld, metric::shared_wavefronts_st})
+    if (const auto shared = counter(name)) wf = wf.value_or(0) + *shared;
+  if (!wf) return std::nullopt;
+  return LsuWavefronts{*wf, false};
+}
+
 LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
   LaunchCost c;
   c.dram_bytes = sum(l, {metric::dram_sectors_read, metric::dram_sectors_write}, c.missing) * kSector;
   c.l2_bytes = sum(l, {metric::lts_tex_read, metric::lts_tex_write}, c.missing) * kSector;
-  const double wf_bytes = measured_on.l1_wavefront_bytes.value > 0 ? measured_on.l1_wavefront_bytes.value : 128.0;
-  for (const auto& [req, sec] : {std::pair{metric::l1_requests_ld, metric::l1_sectors_ld},
-                                 std::pair{metric::l1_requests_st, metric::l1_sectors_st}})
-    c.lsu_wavefronts += std::max(value(l, req).value_or(0), value(l, sec).value_or(0) * kSector / wf_bytes);
-  c.lsu_wavefronts += value(l, metric::shared_wavefronts_ld).value_or(0) + value(l, metric::shared_wavefronts_st).value_or(0);
+  const auto wavefronts = lsu_wavefronts([&l](std::string_view name) { return value(l, name); },
+                                         measured_on.l1_wavefront_bytes.value);
+  c.lsu_wavefronts = wavefronts ? wavefronts->count : 0.0;
   c.warp_instructions = sum(l, {metric::inst_executed}, c.missing);
   c.fp32_instructions = sum(l, {metric::fadd, metric::fmul, metric::ffma}, c.missing);
   c.fp16_instructions = sum(l, {metric::hadd, metric::hmul, metric::hfma}, c.missing);

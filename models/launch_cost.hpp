@@ -7,8 +7,10 @@
 // it can never beat any ceiling of the target. A launch the launch overhead bound scales with the
 // overheads; a latency-bound one with the loaded latency of where its loads were served: DRAM's
 // for the share of its L2 reads that DRAM served, L2's for the rest.
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "models/gpu_spec.hpp"
@@ -19,7 +21,7 @@ namespace roofline {
 
 struct LaunchCost {
   double dram_bytes = 0, l2_bytes = 0;  // DRAM read + write; L2 sectors from L1 x 32
-  double lsu_wavefronts = 0;            // max(requests, sectors x 32 / wavefront bytes) + shared wavefronts
+  double lsu_wavefronts = 0;            // lsu_wavefronts() below
   double warp_instructions = 0;
   double fp32_instructions = 0, fp16_instructions = 0;  // thread-level
   double tensor_busy_s = 0;  // the tensor pipe's busy time where it was measured
@@ -30,6 +32,18 @@ struct LaunchCost {
 };
 
 LaunchCost cost_of(const ProfiledLaunch& launch, const GpuSpec& measured_on);
+
+// The LSU's L1 data-pipe wavefronts from a launch's counters (looked up by Nsight Compute name):
+// measured (l1tex__data_pipe_lsu_wavefronts.sum) where they hold it, else estimated, each global
+// request the larger of one and its sectors' bytes over wavefront_bytes, plus the shared-memory
+// wavefronts: an estimate that cannot see a request's lanes on several lines. nullopt when
+// neither is there.
+struct LsuWavefronts {
+  double count = 0;
+  bool measured = false;
+};
+using CounterLookup = std::function<std::optional<double>(std::string_view)>;
+std::optional<LsuWavefronts> lsu_wavefronts(const CounterLookup& counter, double wavefront_bytes);
 
 // The time each unit needs for the cost on gpu (kAllBounds order; latency is not predicted: 0).
 std::vector<BoundTime> cost_bounds(const LaunchCost& cost, const GpuSpec& gpu);

@@ -31,6 +31,21 @@ TEST(LaunchCost, TheCountersAreTheCost) {
   EXPECT_TRUE(c.missing.empty());
 }
 
+// The LSU's wavefronts: measured where the counters hold them; else estimated, a request the
+// larger of one and its sectors' bytes over 128 (a WMMA fragment's 8-sector requests: 2 each,
+// where the GPU took 8), plus the shared-memory wavefronts.
+TEST(LaunchCost, LsuWavefrontsAreMeasuredWhereCountedAndEstimatedElsewhere) {
+  ProfiledLaunch l;
+  l.duration_s = 643.584e-6;
+  l.counter_status = CounterStatus::collected;
+  l.counters = {{std::string(metric::l1_requests_ld), 16777216},
+                {std::string(metric::l1_sectors_ld), 134217728},
+                {std::string(metric::shared_wavefronts_ld), 1000}};
+  EXPECT_DOUBLE_EQ(cost_of(l, find_gpu("h100-sxm")).lsu_wavefronts, 134217728.0 * 32 / 128 + 1000);
+  l.counters.push_back({std::string(metric::lsu_wavefronts), 143305918});
+  EXPECT_DOUBLE_EQ(cost_of(l, find_gpu("h100-sxm")).lsu_wavefronts, 143305918.0);
+}
+
 TEST(LaunchCost, ADramBoundLaunchKeepsItsEfficiencyAgainstTheOtherDram) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   const GpuSpec& h200 = find_gpu("h200");
