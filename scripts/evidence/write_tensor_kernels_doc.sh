@@ -128,21 +128,26 @@ cat <<'EOT'
 
 ## The warpgroup rate beside cuBLAS and cuDNN (another program)
 
-Neither GEMM above uses Hopper's warpgroup MMA. The committed H200 profile of a PyTorch
-transformer step (`docs/results/h200/transformer/`, BF16 autocast) holds cuBLAS's and cuDNN's
-kernels that do. Their measured tensor-core operations at the H200 file's
+Neither GEMM above uses Hopper's warpgroup MMA. The committed profiles of a PyTorch transformer
+step (`tests/profile/transformer_step.py`, BF16 autocast; `docs/results/h100/transformer/` and
+`docs/results/h200/transformer/`, made before the warpgroup rate was calibrated) hold cuBLAS's and
+cuDNN's kernels that do. Their measured tensor-core operations at each GPU file's
 `tensor_wgmma_fma_per_clock_per_sm` (what a spec with `op = "wgmma"` gives its compute bound:
-`roofline calibrate`'s warpgroup kernel, `docs/results/h200/tensor-wgmma/`, 86 % of the
-datasheet's rate), over the time each took (`scripts/evidence/wgmma_share.py`):
+`roofline calibrate`'s warpgroup kernel, `docs/results/{h100,h200}/tensor-wgmma/`, 92 and 86 % of
+the datasheet's rate), over the time each took (`scripts/evidence/wgmma_share.py`). On the H100:
 
 EOT
+python3 scripts/evidence/wgmma_share.py "$R" docs/results/h100/transformer/transformer.db h100-sxm
+echo
+echo "On the H200:"
+echo
 python3 scripts/evidence/wgmma_share.py "$R" docs/results/h200/transformer/transformer.db h200
 cat <<'EOT'
 
-cuBLAS's GEMMs of 3.4e10 and 2.6e10 operations reached 82–93 % of the calibrated rate, the
-4096 x 1024 x 1024 ones (8.6e9) 68–74 %, cuDNN's attention 39 %: a GEMM predicted by its
-warpgroup bound alone comes out about 7–18 % fast when large, about 30 % when small. What kept
-the tensor pipes idle the rest of the time was not looked into.
+cuBLAS's GEMMs of 3.4e10 and 2.6e10 operations reached 76–88 % of the calibrated rate on the
+H100 and 82–93 % on the H200, the 4096 x 1024 x 1024 ones (8.6e9) 56–74 %, cuDNN's attention
+36–39 %: a GEMM predicted by its warpgroup bound alone comes out 7–24 % fast when large, 26–44 %
+when small. What kept the tensor pipes idle the rest of the time was not looked into.
 
 ## What the rows say
 
