@@ -170,10 +170,12 @@ when small. What kept the tensor pipes idle the rest of the time was not looked 
   shared, with two barriers a step and no prefetch of the next step. The model takes the largest
   of its bounds, not their partial overlap, as for the SGEMMs (`docs/model.md`, "What the model
   does not (yet) know").
-- **The measured limiter says latency for every launch**: the counter analysis estimates a global
-  load's L1 wavefronts from its sectors (at most 2 for 8 sectors), so it cannot see the 8 lines a
-  fragment load touches, nor tell the staged kernel's mix of waits apart.
-- **DRAM writes at 2^22 are over-predicted 3–12 times**: the 16 MB of C mostly stay dirty in the
+- **The measured limiter says latency for every launch** in these profiles: the counter analysis
+  estimated a global load's L1 wavefronts from its sectors (at most 2 for 8 sectors) and could
+  not see the 8 lines a fragment load touches. The LSU's measured wavefronts are in the default
+  metric set since: a later profile (`docs/results/h100/gpu-tests-final/`) calls both GEMMs
+  LSU-bound.
+- **DRAM writes at 2^22 are over-predicted 4–13 times**: the 16 MB of C mostly stay dirty in the
   L2 when the launch ends, where the model writes them back.
 - **L2 and DRAM reads of the GEMMs are over-predicted** where the matrices outgrow the L2 (2^24):
   the model's re-reads of an array swept again and again (`reuse = "l2"` with `times = "cols"`)
