@@ -18,6 +18,8 @@ import sqlite3
 import subprocess
 import sys
 
+from profile_db import launch_counters
+
 PERCENT_LIKE = (".pct", "pct_of_peak")
 
 
@@ -49,9 +51,7 @@ def read_roofline(db, run):
         "JOIN kernel_symbols s ON s.id = p.symbol_id WHERE p.run_id = ? ORDER BY p.seq", (run,)).fetchall()
     out = []
     for lid, mangled, status, note in launches:
-        values = dict(con.execute(
-            "SELECT m.name, v.value FROM profiled_values v JOIN metrics m ON m.id = v.metric_id "
-            "WHERE v.profiled_launch_id = ?", (lid,)).fetchall())
+        values = launch_counters(con, lid)
         out.append({"mangled": mangled, "status": status, "note": note, "values": values})
     return run, out
 

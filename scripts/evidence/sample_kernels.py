@@ -25,6 +25,8 @@ import sys
 import tarfile
 import tempfile
 
+from profile_db import launch_counters
+
 # spec kernel -> (sample, demangled kernel, N, the sample's printed time for this kernel)
 KERNELS = {
     "sample_reduce7": ("reduction", "void reduce7<int, 256u, true>(int const*, int*, unsigned int)", 2**24,
@@ -92,9 +94,7 @@ def measure(roofline, specs, gpu, name, db, rows, n, own, timing="event"):
     duration = (name, len(rows), float(warm["duration_s"]), warm["bound"], measured, own,
                 db.execute("SELECT limiter FROM v_profile_launches WHERE launch_id = ?",
                            (rows[len(rows) // 2][0],)).fetchone()[0])
-    measured_counters = dict(db.execute(
-        "SELECT m.name, v.value FROM profiled_values v JOIN metrics m ON m.id = v.metric_id "
-        "WHERE v.profiled_launch_id = ?", (rows[0][0],)).fetchall())
+    measured_counters = launch_counters(db, rows[0][0])
     return duration, (name, [(float(cold.get(c) or 0), measured_counters.get(c)) for c, _ in COUNTERS])
 
 

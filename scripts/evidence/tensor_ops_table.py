@@ -14,6 +14,7 @@ import sys
 import tarfile
 import tempfile
 
+from profile_db import launch_counters
 from user_program_kernels import PROGRAMS, SIZES
 
 METRIC = "sm__ops_path_tensor_src_fp16.sum"
@@ -46,9 +47,8 @@ def main():
     print(f"| kernel | predicted | `roofline profile` | ncu |")
     print("|---|---:|---:|---:|")
     for spec_kernel, kernel in PROGRAMS["tensor"].items():
-        measured = [r[0] for r in db.execute(
-            "SELECT pv.value FROM v_profile_launches v JOIN profiled_values pv ON pv.profiled_launch_id = v.launch_id "
-            "JOIN metrics m ON m.id = pv.metric_id WHERE v.kernel = ? AND m.name = ? ORDER BY v.seq", (kernel, METRIC))]
+        measured = [launch_counters(db, r[0]).get(METRIC) for r in db.execute(
+            "SELECT launch_id FROM v_profile_launches WHERE kernel = ? ORDER BY seq", (kernel,))]
         for k, (exponent, n) in enumerate(SIZES["tensor"].items()):
             out = subprocess.run([roofline, "predict", "--spec", specs, "--gpu", gpu, "--kernel", spec_kernel, "--n",
                                   str(n), "--cache", "cold", "--format", "json"], check=True, capture_output=True,

@@ -13,6 +13,8 @@ import sqlite3
 import subprocess
 import sys
 
+from profile_db import launch_counters
+
 OPS = "sm__ops_path_tensor_src_bf16_dst_fp32.sum"
 PIPE = "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_elapsed"
 
@@ -26,14 +28,12 @@ def main():
     if rate <= 0:
         sys.exit(f"wgmma_share.py: {gpu_id} has no warpgroup MMA")
     db = sqlite3.connect(db_path)
-    rows = db.execute(
-        "SELECT v.kernel, v.duration_us, max(CASE WHEN m.name = ? THEN pv.value END), "
-        "max(CASE WHEN m.name = ? THEN pv.value END) FROM v_profile_launches v "
-        "JOIN profiled_values pv ON pv.profiled_launch_id = v.launch_id JOIN metrics m ON m.id = pv.metric_id "
-        "GROUP BY v.launch_id HAVING max(CASE WHEN m.name = ? THEN pv.value END) > 0", (OPS, PIPE, OPS)).fetchall()
     groups = {}
-    for kernel, us, ops, pipe in rows:
-        groups.setdefault((kernel.split("(")[0], ops), []).append((ops / rate / (us * 1e-6), pipe))
+    for launch_id, kernel, us in db.execute("SELECT launch_id, kernel, duration_us FROM v_profile_launches"):
+        counters = launch_counters(db, launch_id)
+        ops = counters.get(OPS, 0)
+        if ops > 0:
+            groups.setdefault((kernel.split("(")[0], ops), []).append((ops / rate / (us * 1e-6), counters.get(PIPE)))
     print(f"At {rate / 1e12:.1f} TFLOP/s ({gpu_id}):")
     print()
     print("| kernel | tensor-core operations | launches | time at that rate / time taken | tensor pipe busy |")
