@@ -902,33 +902,33 @@ bool CalibrationKernels::warpgroup_mma_supported() const {
 std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, int warmup, int repetitions) {
   Impl& m = *impl_;
   const double per_thread = static_cast<double>(iterations) * kFmaChains * kFmaUnroll;
-  auto run = [&](auto kernel, auto* out, int per_inst) {
-    const int blocks = m.resident_wave(kernel);
-    const double threads = static_cast<double>(blocks) * kBlock;
-    return m.timed([&] { kernel<<<blocks, kBlock, 0, m.stream>>>(0.999f, 0.001f, iterations, out, m.records); },
-                   warmup, repetitions, threads * per_thread * per_inst, static_cast<std::int64_t>(threads), blocks);
+  // One wave of `blocks` blocks of `block` threads, each thread making work_per_thread of the rate's unit.
+  auto wave = [&](int blocks, int block, double work_per_thread, auto&& launch) {
+    const double threads = static_cast<double>(blocks) * block;
+    return m.timed(launch, warmup, repetitions, threads * work_per_thread, static_cast<std::int64_t>(threads), blocks);
   };
+  auto fma = [&](auto kernel, auto* out, int per_inst) {
+    const int blocks = m.resident_wave(kernel);
+    return wave(blocks, kBlock, per_thread * per_inst,
+                [&] { kernel<<<blocks, kBlock, 0, m.stream>>>(0.999f, 0.001f, iterations, out, m.records); });
+  };
+  float* const out = static_cast<float*>(m.fma_out);
   switch (type) {
     case FmaType::fp32:
-      return run(fma_kernel<float>, static_cast<float*>(m.fma_out), Fma<float>::kPerInst);
+      return fma(fma_kernel<float>, out, Fma<float>::kPerInst);
     case FmaType::fp16x2:
-      return run(fma_kernel<__half2>, static_cast<__half2*>(m.fma_out), Fma<__half2>::kPerInst);
+      return fma(fma_kernel<__half2>, static_cast<__half2*>(m.fma_out), Fma<__half2>::kPerInst);
     case FmaType::bf16x2:
-      return run(fma_kernel<__nv_bfloat162>, static_cast<__nv_bfloat162*>(m.fma_out), Fma<__nv_bfloat162>::kPerInst);
-    case FmaType::wgmma_f16: {
-      const int blocks = std::min(wgmma::blocks_per_sm() * m.sms, m.max_blocks);
-      const double threads = static_cast<double>(blocks) * wgmma::kThreadsPerBlock;
-      return m.timed([&] { wgmma::launch(blocks, iterations, static_cast<float*>(m.fma_out), m.records, m.stream); },
-                     warmup, repetitions, threads * iterations * wgmma::kMultiplyAddsPerThreadPerTrip,
-                     static_cast<std::int64_t>(threads), blocks);
-    }
+      return fma(fma_kernel<__nv_bfloat162>, static_cast<__nv_bfloat162*>(m.fma_out), Fma<__nv_bfloat162>::kPerInst);
     case FmaType::mma_f16: {
       const int blocks = m.resident_wave(mma_kernel);
-      const double threads = static_cast<double>(blocks) * kBlock;
-      return m.timed([&] { mma_kernel<<<blocks, kBlock, 0, m.stream>>>(iterations, static_cast<float*>(m.fma_out),
-                                                                        m.records); },
-                     warmup, repetitions, threads * per_thread * kMmaPerThread, static_cast<std::int64_t>(threads),
-                     blocks);
+      return wave(blocks, kBlock, per_thread * kMmaPerThread,
+                  [&] { mma_kernel<<<blocks, kBlock, 0, m.stream>>>(iterations, out, m.records); });
+    }
+    case FmaType::wgmma_f16: {
+      const int blocks = std::min(wgmma::blocks_per_sm() * m.sms, m.max_blocks);
+      return wave(blocks, wgmma::kThreadsPerBlock, iterations * wgmma::kMultiplyAddsPerThreadPerTrip,
+                  [&] { wgmma::launch(blocks, iterations, out, m.records, m.stream); });
     }
   }
   return {};
