@@ -17,6 +17,7 @@
 #include "kernels/calibration_wgmma.hpp"
 #include "kernels/cuda_check.hpp"
 #include "kernels/detail/block_clock.cuh"
+#include "kernels/detail/load_fma_store.cuh"
 #include "kernels/patterns_device.cuh"
 #include "kernels/queued_timing.hpp"
 #include "kernels/stream_blocker.hpp"
@@ -252,6 +253,10 @@ __global__ void __launch_bounds__(kBlock) barrier_steps_kernel(int steps, unsign
   if (v == 0xFFFFFFFFu) *sink = v;  // keeps the chain live
   clk.stop(rec);
 }
+
+// The barrier-release step's threads: a load, enough FMAs that a wave's warps queue at their
+// scheduler once their loads are back, a store.
+constexpr int kReleaseFmas = 128;
 
 // Block-wide reductions one after another: each depends on the last, so a block alone on its SM
 // runs their chain (a warp's shuffle tree, two barriers, the tree over the partials, the
@@ -886,6 +891,21 @@ std::vector<Sample> CalibrationKernels::time_spread_atomics(std::size_t words, b
 
 std::vector<Sample> CalibrationKernels::time_barrier_steps(int steps, int warmup, int repetitions) {
   return impl_->timed_chain(barrier_steps_kernel, steps, impl_->sink, warmup, repetitions);
+}
+
+std::vector<Sample> CalibrationKernels::time_load_fma_store_waves(bool barrier, int waves, int warmup,
+                                                                  int repetitions) {
+  Impl& m = *impl_;
+  const auto kernel = barrier ? detail::load_fma_store_kernel<kReleaseFmas, true>
+                              : detail::load_fma_store_kernel<kReleaseFmas, false>;
+  const auto blocks = static_cast<unsigned>(resident_blocks(kernel, m.sms)) * static_cast<unsigned>(waves);
+  if (static_cast<std::size_t>(blocks) * kBlock * sizeof(float) > m.bytes)
+    throw Error("calibration: " + std::to_string(waves) + " waves of one float per thread exceed the buffer");
+  const auto* x = reinterpret_cast<const float*>(m.src);
+  auto* y = reinterpret_cast<float*>(m.dst);
+  const auto n = static_cast<int>(blocks * kBlock);
+  return m.timed([&] { kernel<<<blocks, kBlock, 0, m.stream>>>(x, y, n); }, warmup, repetitions, waves,
+                 static_cast<std::int64_t>(blocks) * kBlock, 0);
 }
 
 std::vector<Sample> CalibrationKernels::time_block_reductions(int reductions, int warmup, int repetitions) {

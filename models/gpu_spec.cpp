@@ -113,6 +113,10 @@ constexpr std::array kParams{
     GpuParam{"barrier_step_cycles", "cycles",
              "one barrier-separated step of a block: __syncthreads() and the shared-memory access after it",
              &G::barrier_step_cycles},
+    GpuParam{"barrier_release_ns", "ns",
+             "what a barrier between a block's loads and its work adds to a wave's first round while the warps' "
+             "issue is queued: no warp of the block starts its work before the block's last load is back",
+             &G::barrier_release_ns},
     GpuParam{"block_reduce_cycles", "cycles",
              "one block-wide reduction of a block of 256 with no other block on its SM: a warp's shuffle tree, the "
              "partials through shared memory behind two barriers, a tree over them and a broadcast",

@@ -43,7 +43,7 @@ struct GpuSpec {
   Quantity tensor_fma_per_clock_per_sm, tensor_wgmma_fma_per_clock_per_sm;
   Quantity lsu_wavefronts_per_clock_per_sm, l1_wavefront_bytes;
   // Blocks that cooperate
-  Quantity barrier_step_cycles, block_reduce_cycles, atomic_same_address_cycles, atomic_same_address_float_cycles,
+  Quantity barrier_step_cycles, barrier_release_ns, block_reduce_cycles, atomic_same_address_cycles, atomic_same_address_float_cycles,
       atomic_small_table_per_clock, atomic_4kib_table_per_clock, atomic_16kib_table_per_clock,
       atomic_64kib_table_per_clock, atomic_scattered_per_clock, atomic_line_requests_per_clock, atomic_unit_bytes,
       l2_merge_writes_per_clock, store_revisit_l2_fraction, latency_hidden_inst, dram_random_loads_per_s,

@@ -43,9 +43,10 @@ double round_time(const Scheduler& s, double latency_s) {
 }
 
 // The first round of each of `waves` waves: `issue_s`, its warps' issue beyond what each hides
-// behind its own loads, one warp after another; `cover_s`, the store round that overlaps it.
+// behind its own loads, one warp after another; `cover_s`, the store round that overlaps it;
+// `release_s`, how much later a barrier between the loads and that issue lets it start.
 struct FirstRounds {
-  double waves = 0, issue_s = 0, cover_s = 0;
+  double waves = 0, issue_s = 0, cover_s = 0, release_s = 0;
 };
 
 struct LittlesLaw {
@@ -75,9 +76,12 @@ LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double from_l2, double
   // A wave's warps start together: its first round lasts one memory latency plus their serial
   // issue, or a queued round where that is longer (the queue already holds the issue: warps
   // whose loads come back first issue while the others wait). The store round covers as much.
+  // Behind a barrier the issue starts when a block's last load is back, not its first: later
+  // by the release, at most by the issue that would have overlapped the other loads.
   auto first_round = [&](double u) {
     const double m = memory(u);
-    return std::max(0.0, m + first.issue_s - round_time(sched, m) - first.cover_s);
+    const double release = std::min(first.release_s, first.issue_s);
+    return std::max(0.0, m + release + first.issue_s - round_time(sched, m) - first.cover_s);
   };
   auto total = [&](double u) { return rounds * latency(u) + first.waves * first_round(u) + serial_s; };
   if (rounds <= 0) return {};
@@ -314,13 +318,15 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
       pass.block_reductions * std::max(0.0, gpu.block_reduce_cycles.value - 2 * gpu.barrier_step_cycles.value);
   const double wave_steps_s =
       (w.chain_cycles + w.barrier_steps * gpu.barrier_step_cycles.value + reduction_cycles) / sm_clock(gpu);
-  const LittlesLaw law = littles_law(gpu, r.per_wave * full, from_l2, dram_stream * full / waves,
-                                     scheduler_of(gpu, r, r.resident_threads), std::ceil(full) * wave_steps_s, stores,
-                                     {std::ceil(full), first_round_issue_s(gpu, r, r.resident_threads), store_s});
+  const double release_s = w.barrier_steps > 0 ? gpu.barrier_release_ns.value * 1e-9 : 0.0;
+  const LittlesLaw law = littles_law(
+      gpu, r.per_wave * full, from_l2, dram_stream * full / waves, scheduler_of(gpu, r, r.resident_threads),
+      std::ceil(full) * wave_steps_s, stores,
+      {std::ceil(full), first_round_issue_s(gpu, r, r.resident_threads), store_s, release_s});
   double seconds = law.seconds;
   if (full < waves)
     seconds += littles_law(gpu, r.per_wave, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
-                           wave_steps_s, stores, {1, first_round_issue_s(gpu, r, last), store_s})
+                           wave_steps_s, stores, {1, first_round_issue_s(gpu, r, last), store_s, release_s})
                    .seconds;
   std::string detail =
       fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
@@ -329,8 +335,11 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
     detail += fmt::format(" + {:.3g} rounds of stores x {:.0f} ns and the same queueing", r.per_wave * waves * stores,
                           gpu.store_round_ns.value);
   if (law.first_round_s > 0)
-    detail += fmt::format(" + {:.0f} waves x {:.3g} ns of first-round issue beyond a queued round", std::ceil(waves),
-                          law.first_round_s * 1e9);
+    detail += fmt::format(" + {:.0f} waves x {:.3g} ns of first-round issue beyond a queued round{}", std::ceil(waves),
+                          law.first_round_s * 1e9,
+                          release_s > 0 ? fmt::format(" (started up to {:.0f} ns later by the barrier)",
+                                                      gpu.barrier_release_ns.value)
+                                        : "");
   if (w.chain_cycles > 0)
     detail +=
         fmt::format(" + {:.0f} waves x {:.4g} cycles of dependent instructions", std::ceil(waves), w.chain_cycles);
@@ -988,7 +997,7 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   if (launch.timing == Timing::event) p.unused_params.push_back("kernel_launch_ns");
   auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
   if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
-    p.unused_params.push_back("barrier_step_cycles");
+    for (std::string_view key : {"barrier_step_cycles", "barrier_release_ns"}) p.unused_params.push_back(key);
   if (std::none_of(kernel.passes.begin(), kernel.passes.end(),
                    [](const KernelPass& pass) { return pass.block_reductions > 0; }))
     p.unused_params.push_back("block_reduce_cycles");

@@ -598,15 +598,39 @@ void measure_atomics(Calibrator& c) {
         "words (one request), the warps on its 8 lines in turn: requests per SM cycle");
 }
 
+// What a barrier between a block's loads and its work adds to a wave (docs/model.md, "Instructions
+// between rounds"): one-shot blocks that load, run 128 FMAs and store, with and without a
+// barrier after the load; the difference per wave, less the barrier step the model charges
+// apart (at the calibrated streaming clock clock_hz). Paired repetition by repetition.
+void measure_barrier_release(Calibrator& c, double step_cycles, double clock_hz) {
+  c.step("barrier release");
+  constexpr int kWaves = 256;
+  const int reps = std::max(c.reps, 15);  // the difference is a few percent of either launch
+  const auto plain = c.k.time_load_fma_store_waves(false, kWaves, c.warm, reps);
+  const auto fenced = c.k.time_load_fma_store_waves(true, kWaves, c.warm, reps);
+  const double step_ns = step_cycles / clock_hz * 1e9;
+  std::vector<double> ns;
+  for (std::size_t i = 0; i < std::min(plain.size(), fenced.size()); ++i)
+    ns.push_back((fenced[i].seconds - plain[i].seconds) / kWaves * 1e9 - step_ns);
+  c.add("barrier_release_ns", stat_of(ns),
+        fmt::format("one-shot blocks of 256 threads, each loading one float over DRAM, running 128 FMAs in four "
+                    "chains and storing one float, {} resident waves, with and without a barrier between the load and "
+                    "the FMAs: the difference per wave less one barrier step ({:.1f} ns)",
+                    kWaves, step_ns));
+}
+
 // What blocks that cooperate cost: global atomics, a block's barrier-separated steps and its
-// block-wide reductions, in SM cycles, so they carry across clocks.
-void measure_cooperation(Calibrator& c) {
+// block-wide reductions, in SM cycles, so they carry across clocks; what a barrier adds to a wave
+// whose issue is queued, in ns.
+void measure_cooperation(Calibrator& c, double clock_hz) {
   measure_atomics(c);
   c.step("barrier steps");
   const auto s = c.k.time_barrier_steps(20000, 1, c.reps);
-  c.add("barrier_step_cycles", stat_of(cycles_per_work(s)),
+  const Stat step = stat_of(cycles_per_work(s));
+  c.add("barrier_step_cycles", step,
         "one 256-thread block per SM, 20000 steps of shared store, __syncthreads(), dependent shared load of another "
         "warp's word: SM cycles of the launch / steps");
+  measure_barrier_release(c, step.median, clock_hz);
   c.step("block reductions");
   c.add("block_reduce_cycles", stat_of(cycles_per_work(c.k.time_block_reductions(4096, 1, c.reps))),
         "one 256-thread block per SM, 4096 dependent block-wide sums (a warp's shuffle tree, two barriers, every "
@@ -872,7 +896,7 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_launch_fill(c);
   measure_unloaded_latency(c);
   measure_fma_peaks(c, dram.clock_hz);
-  measure_cooperation(c);
+  measure_cooperation(c, dram.clock_hz);
   measure_random_access(c);
   measure_merged_writes(c, dram.clock_hz);
   if (options.counters) {

@@ -17,9 +17,12 @@
 #   l2-random     the share of the L2's sector bandwidth random loads reach, beside the
 #                 exploratory probe of random and coalesced loads over tables in and beyond L2
 #                 (scripts/device/l2_gather_probe.sh; gather/probe.txt)
+#   barrier-release  what a barrier between a block's loads and its issue adds to a wave, beside
+#                 the exploratory probe over the instructions per thread that showed it
+#                 (scripts/device/issue_round_probe.sh; issue-round/probe.txt)
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds|l2-random"
+usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds|l2-random|barrier-release"
 D=${D:-.device}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
@@ -57,6 +60,10 @@ case $topic in
     keys="l2_random|l2_bandwidth |dram_random"
     bash scripts/device/l2_gather_probe.sh "$1/gather" > /dev/null 2>&1; echo "probe: exit $?" >> $E/facts.txt
     beside=$E/gather/probe.txt ;;
+  barrier-release)
+    keys="barrier_|sm_clock_hz"
+    bash scripts/device/issue_round_probe.sh "$1/issue-round" > /dev/null 2>&1; echo "probe: exit $?" >> $E/facts.txt
+    beside=$E/issue-round/probe.txt ;;
   *) echo "$usage" >&2; exit 2 ;;
 esac
 cat $E/facts.txt; grep -E "$keys" $E/calibrate.txt; cat $beside

@@ -499,6 +499,25 @@ TEST(PatternTerms, AWavesFirstRoundTakesTheLatencyPlusItsSerialIssueOrAQueuedRou
   EXPECT_EQ(heavy_latency.detail.find("first-round"), std::string::npos) << heavy_latency.detail;
 }
 
+TEST(PatternTerms, ABarrierBeforeTheIssueStartsAWavesFirstRoundLaterByItsRelease) {
+  // busy_read above with a barrier between its loads and its 90 instructions: no warp issues
+  // before its block's last load is back, so each wave's first round, the latency plus 16 x 72
+  // instructions one after another (582 ns of them), starts 97 ns later (barrier_release_ns, at
+  // most that issue), and each of the four waves pays its barrier step, 59.2 cycles.
+  const GpuSpec& g = find_gpu("h100-sxm");
+  ASSERT_EQ(g.barrier_release_ns.value, 97);
+  const auto p = predict("busy_read_barrier", std::int64_t{1} << 20, CacheState::warm);
+  const double beyond = 72 / 1.98e9, l2 = 195e-9, release = 97e-9, step = 59.2 / 1.98e9;
+  const double expected = 3 * (l2 + release + 16 * beyond) + l2 + release + 14 * beyond + 4 * step;
+  const BoundTime& latency = p.passes.at(0).bounds.at(static_cast<std::size_t>(BoundKind::latency));
+  EXPECT_NEAR(latency.seconds, expected, expected * 1e-9);
+  EXPECT_NE(latency.detail.find("4 waves x 147 ns of first-round issue beyond a queued round (started up to 97 ns "
+                                "later by the barrier)"),
+            std::string::npos)
+      << latency.detail;
+  EXPECT_EQ(std::count(p.unused_params.begin(), p.unused_params.end(), "barrier_release_ns"), 0);
+}
+
 TEST(PatternTerms, RowsDrawnAtRandomReadTheDistinctRowsAndMissWhatTheL2DoesNotKeep) {
   // 2^20 elements: 8192 rows of 512 bytes drawn 8192 times, a 4 MiB table. The L2 keeps
   // 0.45 x 50 MiB / 512 B = 46080 rows, more than the draws: every repeat hits, and DRAM reads
