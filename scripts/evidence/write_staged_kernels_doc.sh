@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# docs/results/staged-kernels.md: a fourth user's program (tests/profile/staged_kernels.cu: four
+# kernels that stage their input through shared memory behind a barrier) taken through the user's
+# loop: drafted from its binary, specified, predicted before any run (predicted-before.txt), then
+# profiled on an H100. Made by `PROGRAM=staged_kernels NAME=staged KERNELS="stencil5_tiled
+# sobel_tiled conv1d_tiled_r8 reverse_blocks" scripts/device/chain_kernels_evidence.sh draft`, then
+# `... profile`; the archives are in docs/results/h100/staged-kernels/.
+# Usage: scripts/evidence/write_staged_kernels_doc.sh ROOFLINE
+set -euo pipefail
+R=$(realpath "$1")
+cd "$(dirname "$0")/../.."
+H=docs/results/h100/staged-kernels
+source scripts/evidence/wall_times.sh
+raw=$(mktemp -d) && trap 'rm -rf "$raw"' EXIT
+mkdir -p "$raw/draft" "$raw/h100"
+tar -xzf $H/draft.tar.gz -C "$raw/draft" && tar -xzf $H/profile.tar.gz -C "$raw/h100"
+table() { python3 scripts/evidence/user_program_kernels.py "$R" "$@"; }
+blind() { python3 scripts/evidence/blind_from_file.py $H/predicted-before.txt "$@"; }
+summary() { grep -o '^[0-9]* of 12 kernels within.*'; }
+checked() { echo "$(grep -c ' n = .*: ok$' "$1") of $(grep -c ' n = ' "$1")"; }
+{
+cat <<'EOT'
+# A user's program of kernels staged through shared memory, predicted before it ran
+
+`tests/profile/staged_kernels.cu` is the fourth program written to test the drafts and the model
+on kernels they were not developed on (after `chain-kernels.md`, `loop-kernels.md` and
+`tensor-kernels.md`). It was written after the model learned what a barrier between a block's
+loads and its instructions costs (`barrier_release_ns`, `docs/model.md`), to judge that term on
+kernels it was not shaped on. Its four kernels each load a block's share of the input into
+shared memory, meet at a barrier, compute from shared memory and store one float per thread:
+- `stencil5_tiled`: a 5-point stencil on a square grid, 32 x 8 outputs per block from a 10 x 34
+  tile (its halo included, edges clamped), loaded by the block's threads in turn.
+- `sobel_tiled`: the Sobel gradient's magnitude on the same tiles (eight neighbours, a sqrt).
+- `conv1d_tiled_r8`: a 17-tap convolution, blocks of 256 staging 272 elements, the taps in
+  constant memory.
+- `reverse_blocks`: the whole array reversed, each block's 256 elements through shared memory.
+
+Each runs five launches back to back at 2^20, 2^22 and 2^24 elements, and the program checks 4096
+outputs of each on the CPU. The loop:
+1. Built with nvcc, each kernel drafted from the binary on an H100 (`draft.tar.gz`).
+2. The FILL IN lines filled from the source and the SASS (`specs.toml`, whose header says what
+   was changed from the drafts).
+3. Predicted for the H100 and the H200, timed as the kernel and by events, and committed before
+   the program was profiled (`predicted-before.txt`, commit fb52668).
+4. Then profiled on an H100. No H200 was lent that session; its blind predictions wait in
+   `predicted-before.txt`. The commands:
+
+    nvcc -O3 -arch=sm_90 -o staged_kernels tests/profile/staged_kernels.cu
+    roofline spec --from-binary staged_kernels --kernel K -o K.toml        (each of the four)
+    roofline predict --spec specs.toml --gpu GPU --n 2^20,2^22,2^24 --cache warm --timing kernel
+    staged_kernels; roofline profile --db staged.db -- staged_kernels
+
+The drafts of the two tiled stencils took the loop that loads the tile for an element loop and
+called the kernels grid-stride; the loop loads the tile's 340 words in one or two trips of its
+remainder loop (warps 0-2 two, the others one), so the specs count that path. The stencil's
+draft, as made on the device:
+
+```toml
+EOT
+sed -n '/^\[\[kernel\]\]/,$p' "$raw/draft/staged/stencil5_tiled.toml"
+cat <<'EOT'
+```
+
+## NVIDIA H100
+
+EOT
+sed 's/^/    /' "$raw/h100/staged/facts.txt"
+echo
+echo "The program's checks passed for $(checked "$raw/h100/staged/alone.out") kernels and sizes alone and"
+echo "$(checked "$raw/h100/staged/profile.out") under roofline, which recorded $(recorded "$R" "$raw/h100/staged/staged.db")."
+echo
+echo "Predicted as the kernel's own time, as committed before the profile:"
+echo
+table $H/specs.toml h100-sxm $H/profile.tar.gz --kernel-timing
+echo
+echo "The committed blind predictions, read from \`predicted-before.txt\`: $(blind h100-sxm kernel $H/profile.tar.gz)."
+echo "Timed by events (blind too): $(table $H/specs.toml h100-sxm $H/profile.tar.gz | summary)"
+cat <<'EOT'
+
+## What the rows say
+
+- **Blind, 4 of the 12 launches are within ±10 %.** The three kernels that compute after their
+  barrier (the stencil, the Sobel filter, the convolution) are 14–19 % fast at 2^22 and 2^24,
+  where they are latency-bound; the reversal, which has almost nothing to compute, is within
+  5 % there. At 2^20, launches of under 6 µs, the three are within 11 % and the reversal is
+  31 % slow.
+- **What the kernels did is right**: the warp instructions within 0.2 %, DRAM reads within
+  0.2 %, L2 writes exact, and the shared-memory wavefronts within 10 %. DRAM writes at 2^22 are
+  18–66 % over: part of the output stays dirty in the L2 when the launch ends, which the model
+  writes back.
+- **The tiled stencils' L2 reads are 28 % under**: each tile row of 34 floats starts one float
+  before a 128-byte line, so its 136 bytes touch six sectors, where the spec's halo entry counts
+  the 4.25 sectors the words fill. The spec format has no way to say that an access is
+  misaligned.
+- **The barrier's release is part of the answer, not all of it.** Without `barrier_release_ns`
+  (the model before this session; tried offline with the H100 file's value set to 0) the three
+  computing kernels at 2^24 read 20–23 % fast, with it 15–18 %; at 2^22, where the input is in
+  L2, the term does not apply (the wave's serial issue already outlasts its short round) and
+  they stay 14–19 % fast. Their time per wave of blocks is close to their parts added in series:
+  the round of loads, the release, every warp's instructions one after another at its scheduler
+  and the store's round. The model instead lets the wave's first warps' stores overlap its last
+  warps' issue, and lets each warp issue its first `latency_hidden_inst` instructions while its
+  loads are in flight. That fits the issue-round probe (`docs/results/h100/issue-round-2/`,
+  FMAs after the barrier) within 5 %, but not these kernels, whose work after the barrier reads
+  shared memory. What separates the two was not measured.
+EOT
+} > docs/results/staged-kernels.md
+echo "wrote docs/results/staged-kernels.md"
