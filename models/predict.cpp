@@ -57,7 +57,9 @@ struct LittlesLaw {
 };
 
 // Little's law over rounds: the resident threads keep their requests in flight for one loaded
-// latency per round, so `rounds` rounds take rounds x L(u), where a round's latency is the L2's
+// latency per round (`links` of them where a round's loads wait for each other: a chain's links,
+// the thread's instructions after the last), so `rounds` rounds take rounds x L(u), where a
+// round's latency is the L2's
 // loaded latency for the part served by L2 and L0 + q u / (1 - u) for the part served by DRAM
 // (L0 the round with DRAM idle, q the queueing term, both measured by calibrate; stretched by
 // the warps' queue at their scheduler, round_time), at the DRAM utilization u = dram_s / time
@@ -65,11 +67,11 @@ struct LittlesLaw {
 // for no load) and each wave's first round beyond a queued one add to the time. u x time(u) grows
 // with u, so the fixed point u x time(u) = dram_s is found by bisection; the time then approaches
 // dram_s from above as rounds x L0 falls below it.
-LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double from_l2, double dram_s, const Scheduler& sched,
-                       double serial_s, double stores_per_round, const FirstRounds& first) {
+LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double links, double from_l2, double dram_s,
+                       const Scheduler& sched, double serial_s, double stores_per_round, const FirstRounds& first) {
   const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_stream_latency_ns.value * 1e-9;
   const double q = gpu.dram_queue_latency_ns.value * 1e-9, s0 = gpu.store_round_ns.value * 1e-9;
-  auto memory = [&](double u) { return from_l2 * l2 + (1 - from_l2) * (l0 + q * u / (1 - u)); };
+  auto memory = [&](double u) { return links * (from_l2 * l2 + (1 - from_l2) * (l0 + q * u / (1 - u))); };
   auto latency = [&](double u) {
     return round_time(sched, memory(u)) + stores_per_round * (s0 + q * u / (1 - u));
   };
@@ -228,6 +230,7 @@ double l2_s(const GpuSpec& gpu, const PassWork& w) {
 // per round.
 struct Rounds {
   double resident_threads = 0, in_flight = 0, waves = 0, full = 0, per_wave = 0;
+  double links = 1;             // loads in series in each round (a chain's links: an index, then what it points to)
   double stores_per_round = 0;  // rounds of stores of loaded data per round of loads
   double warp_issue_s = 0;  // a warp's instructions between two rounds (unknown counts: none)
 };
@@ -247,7 +250,8 @@ Rounds rounds_of(const GpuSpec& gpu, const KernelPass& pass, const PassPredictio
   // Stores outside the loop are one round per thread: one per wave, one in all for a grid of
   // less than a wave.
   const double once = w.once_store_bytes_per_thread > 0 ? 1 / std::min(1.0, r.waves) : 0.0;
-  r.per_wave = loop_bytes > 0 ? (loads ? w.load_bytes : w.store_bytes) / r.in_flight / r.waves * w.load_chain() : once;
+  r.per_wave = loop_bytes > 0 ? (loads ? w.load_bytes : w.store_bytes) / r.in_flight / r.waves : once;
+  r.links = loads ? w.load_chain() : 1;
   // A thread stores what its loads brought: its rounds of stores (its store bytes over those it
   // stores at once), against its rounds of loads (a K loop's many loads end in one store).
   if (loads) {
@@ -279,8 +283,8 @@ double first_round_issue_s(const GpuSpec& gpu, const Rounds& r, double threads) 
 // The share of a pass's rounds of loads that L2 serves. A round takes as long as its slowest
 // load (docs/results/h100/round-mix/probe.txt): a thread's loads in flight together make one
 // round, so L2 hits issued beside a DRAM load (a stencil's other planes) do not shorten it. Each
-// link of a dependent chain is a round of its own, L2-served as far as its loads do not wait for
-// DRAM. Where each trip of a loop is a round (a K loop re-reading L2-resident tiles), the
+// link of a dependent chain waits for the one before, L2-served as far as its loads do not wait
+// for DRAM. Where each trip of a loop is a round (a K loop re-reading L2-resident tiles), the
 // rounds that re-read from L2 count by their sectors.
 double l2_round_share(const KernelPass& pass, const PassWork& w, double warm_hit) {
   if (pass.iterations || w.link_dram_share.empty()) {
@@ -320,17 +324,18 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
       (w.chain_cycles + w.barrier_steps * gpu.barrier_step_cycles.value + reduction_cycles) / sm_clock(gpu);
   const double release_s = w.barrier_steps > 0 ? gpu.barrier_release_ns.value * 1e-9 : 0.0;
   const LittlesLaw law = littles_law(
-      gpu, r.per_wave * full, from_l2, dram_stream * full / waves, scheduler_of(gpu, r, r.resident_threads),
+      gpu, r.per_wave * full, r.links, from_l2, dram_stream * full / waves, scheduler_of(gpu, r, r.resident_threads),
       std::ceil(full) * wave_steps_s, stores,
       {std::ceil(full), first_round_issue_s(gpu, r, r.resident_threads), store_s, release_s});
   double seconds = law.seconds;
   if (full < waves)
-    seconds += littles_law(gpu, r.per_wave, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
+    seconds += littles_law(gpu, r.per_wave, r.links, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
                            wave_steps_s, stores, {1, first_round_issue_s(gpu, r, last), store_s, release_s})
                    .seconds;
-  std::string detail =
-      fmt::format("{:.3g} MB in flight, {:.3g} rounds x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
-                  r.per_wave * waves, law.latency_s * 1e9, 100 * law.dram_utilization);
+  std::string detail = fmt::format(
+      "{:.3g} MB in flight, {:.3g} rounds{} x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
+      r.per_wave * waves, r.links > 1 ? fmt::format(" of {:.0f} loads one after another", r.links) : "",
+      law.latency_s * 1e9, 100 * law.dram_utilization);
   if (stores > 0)
     detail += fmt::format(" + {:.3g} rounds of stores x {:.0f} ns and the same queueing", r.per_wave * waves * stores,
                           gpu.store_round_ns.value);
