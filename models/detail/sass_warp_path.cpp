@@ -135,6 +135,33 @@ bool barrier_between(const SassFunction& f, Span a, Span b) {
   return false;
 }
 
+// Whether a loop stages a tile into shared memory for the block: it copies global memory to
+// shared memory (loads and shared stores of one width, no other global access), meets no barrier
+// inside, and a barrier follows it. Its trips are the tile's words over the block's threads (a
+// stencil's tile with its halo, in one or two trips), not an element loop's; a loop that turns
+// what it loads into something else (a histogram's bytes) is one.
+bool stages_a_tile(const SassFunction& f, const ControlFlow& cf, const Loop& l) {
+  int load_bits = 0, store_bits = 0;
+  for (std::size_t b = 0; b < cf.blocks.size(); ++b) {
+    if (!l.contains[b]) continue;
+    for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
+      if (is_barrier(f.instructions[i])) return false;
+      const auto a = memory_access(f.instructions[i]);
+      if (!a) continue;
+      if (a->space == MemorySpace::global && a->direction == MemoryDirection::load)
+        load_bits = std::max(load_bits, a->bits);
+      else if (a->space == MemorySpace::shared && a->direction == MemoryDirection::store)
+        store_bits = std::max(store_bits, a->bits);
+      else if (a->space == MemorySpace::global)
+        return false;
+    }
+  }
+  const std::size_t after = span_of(cf, l.contains).second;
+  return load_bits > 0 && store_bits == load_bits &&
+         std::any_of(f.instructions.begin() + static_cast<std::ptrdiff_t>(after), f.instructions.end(),
+                     [](const SassInstruction& in) { return is_barrier(in); });
+}
+
 // The element loop: of the outermost loops with global accesses at least as wide as those
 // outside loops (a loop that loads: its loads against the loads outside, so that a GEMM's K loop
 // of 4-byte fragment loads qualifies beside its 8-byte stores of C), one that loads (a loop that only stores is a
@@ -151,7 +178,7 @@ int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector
     const LoopTraffic t = traffic(f, cf, cf.loops[i].contains);
     const bool narrower =
         t.loads ? t.widest_load_bits < outside.widest_load_bits : t.widest_bits < outside.widest_bits;
-    if (cf.loops[i].parent != -1 || t.bits <= 0 || narrower) continue;
+    if (cf.loops[i].parent != -1 || t.bits <= 0 || narrower || stages_a_tile(f, cf, cf.loops[i])) continue;
     if (chosen < 0 || std::pair(t.loads, t.bits) > std::pair(best.loads, best.bits)) {
       chosen = static_cast<int>(i);
       best = t;
@@ -204,7 +231,14 @@ void note_other_loops(const SassFunction& f, const ControlFlow& cf, int main_loo
     const std::uint32_t at = f.instructions[cf.blocks[l.header].first].address;
     const std::size_t size = loop_instructions(cf, l);
     const bool on = on_path.contains(l.header);
-    if (is_walk[i])
+    if (stages_a_tile(f, cf, l))
+      w.notes.push_back(fmt::format(
+          "a loop at /*{:04x}*/ ({} instructions) loads a tile into shared memory before a barrier: its trips are the "
+          "tile's words over the block's threads, {}; FILL IN inst_per_thread with the trips a thread takes, and give "
+          "the loads of a thread's later trips `depends_on`: each is issued only after the one before came back, and "
+          "the barrier waits for the last",
+          at, size, on ? "counted once" : "not counted (an unrolled body needs more trips than a small tile takes)"));
+    else if (is_walk[i])
       w.notes.push_back(fmt::format("a walk of its own at /*{:04x}*/ ({} instructions per trip), a barrier away from "
                                     "the element loop: counted in inst_per_iteration beside it, as if each element "
                                     "took one trip of each (a row kernel's passes); check their trip counts agree",
@@ -242,7 +276,10 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   const Span main_span = span_of(cf, in_main);
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
     const Loop& l = cf.loops[i];
-    if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0) continue;
+    // A tile's loading loop is on every thread's path, once or more (note_other_loops).
+    if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0 ||
+        stages_a_tile(f, cf, l))
+      continue;
     is_walk[i] = main_loop >= 0 && traffic(f, cf, l.contains).loads &&
                  barrier_between(f, span_of(cf, l.contains), span_of(cf, in_main));
     std::vector<bool>& region = is_walk[i] ? in_main : in_tail;  // a walk is run like the element loop
