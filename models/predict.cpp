@@ -296,6 +296,34 @@ double l2_round_share(const KernelPass& pass, const PassWork& w, double warm_hit
   return 1 - dram / static_cast<double>(w.link_dram_share.size());
 }
 
+// What the latency bound's rounds and each wave's serial steps come to, in words.
+std::string rounds_detail(const GpuSpec& gpu, const KernelPass& pass, const PassWork& w, const Rounds& r,
+                          const LittlesLaw& law, double release_s, double reduction_cycles) {
+  const double waves = std::ceil(r.waves), rounds = r.per_wave * r.waves;
+  std::string detail = fmt::format(
+      "{:.3g} MB in flight, {:.3g} rounds{} x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", r.in_flight / 1e6,
+      rounds, r.links > 1 ? fmt::format(" of {:.0f} loads one after another", r.links) : "", law.latency_s * 1e9,
+      100 * law.dram_utilization);
+  if (r.stores_per_round > 0)
+    detail += fmt::format(" + {:.3g} rounds of stores x {:.0f} ns and the same queueing", rounds * r.stores_per_round,
+                          gpu.store_round_ns.value);
+  if (law.first_round_s > 0)
+    detail += fmt::format(" + {:.0f} waves x {:.3g} ns of first-round issue beyond a queued round{}", waves,
+                          law.first_round_s * 1e9,
+                          release_s > 0 ? fmt::format(" (started up to {:.0f} ns later by the barrier)",
+                                                      gpu.barrier_release_ns.value)
+                                        : "");
+  if (w.chain_cycles > 0)
+    detail += fmt::format(" + {:.0f} waves x {:.4g} cycles of dependent instructions", waves, w.chain_cycles);
+  if (w.barrier_steps > 0)
+    detail += fmt::format(" + {:.0f} waves x {:.3g} barrier steps x {:.0f} cycles", waves, w.barrier_steps,
+                          gpu.barrier_step_cycles.value);
+  if (reduction_cycles > 0)
+    detail += fmt::format(" + {:.0f} waves x {:.3g} block reductions' shuffle chains x {:.0f} cycles", waves,
+                          pass.block_reductions, reduction_cycles / pass.block_reductions);
+  return detail;
+}
+
 // Little's law: each resident thread keeps its loads (a store-only kernel: its stores) in
 // flight for one loaded latency per round, which grows with DRAM utilization (queueing) and
 // with the queue of warps at their scheduler; a wave's first round may take longer (littles_law). A
@@ -307,7 +335,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   if (r.in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s + w.atomic_tail_s, "nothing in flight"};
   const double from_l2 = l2_round_share(pass, w, warm_hit);
   const double dram_stream = dram_stream_s(gpu, w);
-  const double waves = r.waves, full = r.full, in_flight = r.in_flight;
+  const double waves = r.waves, full = r.full;
   const double last = r.resident_threads * (waves - full);
   const double stores = r.stores_per_round;
   // The wave's warps issue their first round one after another while the first ones' stores
@@ -329,31 +357,11 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
       {std::ceil(full), first_round_issue_s(gpu, r, r.resident_threads), store_s, release_s});
   double seconds = law.seconds;
   if (full < waves)
-    seconds += littles_law(gpu, r.per_wave, r.links, from_l2, dram_stream * (waves - full) / waves, scheduler_of(gpu, r, last),
-                           wave_steps_s, stores, {1, first_round_issue_s(gpu, r, last), store_s, release_s})
+    seconds += littles_law(gpu, r.per_wave, r.links, from_l2, dram_stream * (waves - full) / waves,
+                           scheduler_of(gpu, r, last), wave_steps_s, stores,
+                           {1, first_round_issue_s(gpu, r, last), store_s, release_s})
                    .seconds;
-  std::string detail = fmt::format(
-      "{:.3g} MB in flight, {:.3g} rounds{} x {:.0f} ns loaded latency (DRAM {:.0f} % busy)", in_flight / 1e6,
-      r.per_wave * waves, r.links > 1 ? fmt::format(" of {:.0f} loads one after another", r.links) : "",
-      law.latency_s * 1e9, 100 * law.dram_utilization);
-  if (stores > 0)
-    detail += fmt::format(" + {:.3g} rounds of stores x {:.0f} ns and the same queueing", r.per_wave * waves * stores,
-                          gpu.store_round_ns.value);
-  if (law.first_round_s > 0)
-    detail += fmt::format(" + {:.0f} waves x {:.3g} ns of first-round issue beyond a queued round{}", std::ceil(waves),
-                          law.first_round_s * 1e9,
-                          release_s > 0 ? fmt::format(" (started up to {:.0f} ns later by the barrier)",
-                                                      gpu.barrier_release_ns.value)
-                                        : "");
-  if (w.chain_cycles > 0)
-    detail +=
-        fmt::format(" + {:.0f} waves x {:.4g} cycles of dependent instructions", std::ceil(waves), w.chain_cycles);
-  if (w.barrier_steps > 0)
-    detail += fmt::format(" + {:.0f} waves x {:.3g} barrier steps x {:.0f} cycles", std::ceil(waves), w.barrier_steps,
-                          gpu.barrier_step_cycles.value);
-  if (reduction_cycles > 0)
-    detail += fmt::format(" + {:.0f} waves x {:.3g} block reductions' shuffle chains x {:.0f} cycles", std::ceil(waves),
-                          pass.block_reductions, reduction_cycles / pass.block_reductions);
+  std::string detail = rounds_detail(gpu, pass, w, r, law, release_s, reduction_cycles);
   // Partial-sector stores that several warps complete are merged by the L2 at its own rate, with
   // no unit near busy while they wait (the naive transpose's measured limiter is latency).
   if (const double merge_s = w.merge_writes / (gpu.l2_merge_writes_per_clock.value * sm_clock(gpu)); merge_s > seconds) {
