@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""The kernels of a user's program (tests/profile/chain_kernels.cu, loop_kernels.cu, tensor_kernels.cu or
-staged_kernels.cu) predicted from the specs drafted from its binary
-(docs/results/h100/{chain,loop,tensor,staged}-kernels/specs.toml) beside what
+"""The kernels of a user's program (tests/profile/chain_kernels.cu, loop_kernels.cu, tensor_kernels.cu,
+staged_kernels.cu or staged_kernels2.cu) predicted from the specs drafted from its binary
+(docs/results/h100/{chain,loop,tensor,staged}-kernels/specs.toml, staged-kernels-2/) beside what
 `roofline profile` measured when the program ran, at each of its three sizes: the tables of
-scripts/evidence/sample_kernels.py. The program is the archive's top folder (chain, loop, tensor or staged). With
+scripts/evidence/sample_kernels.py. The program is the archive's top folder (chain, loop, tensor, staged or staged2). With
 --no-chain, the specs' `dependent_cycles` lines are left out first: what the drafts gave before
 they counted chains. With --kernel-timing, predicted as the kernel's own time (`predict --timing
 kernel`), the time a profile measures.
@@ -39,11 +39,17 @@ PROGRAMS = {  # archive folder -> spec kernel -> its demangled name in the profi
         "conv1d_tiled_r8": "conv1d_tiled_r8(float const*, float*, int)",
         "reverse_blocks": "reverse_blocks(float const*, float*)",
     },
+    "staged2": {
+        "box5x5_tiled": "box5x5_tiled(float const*, float*, int)",
+        "conv1d_tiled_r16": "conv1d_tiled_r16(float const*, float*, int)",
+        "gather_stage": "gather_stage(int const*, float const*, float*)",
+    },
 }
 # Each program's three sizes in elements (the GEMMs': elements of C, sides 1024 to 4096), as
 # exponent -> n.
 SIZES = {"chain": {22: 2**22, 24: 2**24, 26: 2**26}, "loop": {22: 2**22, 24: 2**24, 26: 2**26},
-         "tensor": {20: 2**20, 22: 2**22, 24: 2**24}, "staged": {20: 2**20, 22: 2**22, 24: 2**24}}
+         "tensor": {20: 2**20, 22: 2**22, 24: 2**24}, "staged": {20: 2**20, 22: 2**22, 24: 2**24},
+         "staged2": {20: 2**20, 22: 2**22, 24: 2**24}}
 
 
 def main():

@@ -2,21 +2,25 @@
 # docs/results/staged-kernels.md: a fourth user's program (tests/profile/staged_kernels.cu: four
 # kernels that stage their input through shared memory behind a barrier) taken through the user's
 # loop: drafted from its binary, specified, predicted before any run (predicted-before.txt), then
-# profiled on an H100. Made by `PROGRAM=staged_kernels NAME=staged KERNELS="stencil5_tiled
-# sobel_tiled conv1d_tiled_r8 reverse_blocks" scripts/device/chain_kernels_evidence.sh draft`, then
-# `... profile`; the archives are in docs/results/h100/staged-kernels/.
+# profiled on an H100; then a fifth (staged_kernels2.cu), written and predicted the same way after
+# the model and the drafts changed for what the fourth showed. Made by `PROGRAM=staged_kernels
+# NAME=staged KERNELS="stencil5_tiled sobel_tiled conv1d_tiled_r8 reverse_blocks"
+# scripts/device/chain_kernels_evidence.sh draft`, then `... profile` (and PROGRAM=staged_kernels2
+# NAME=staged2 KERNELS="box5x5_tiled conv1d_tiled_r16 gather_stage"); the archives are in
+# docs/results/h100/staged-kernels/ and staged-kernels-2/.
 # Usage: scripts/evidence/write_staged_kernels_doc.sh ROOFLINE
 set -euo pipefail
 R=$(realpath "$1")
 cd "$(dirname "$0")/../.."
-H=docs/results/h100/staged-kernels
+H=docs/results/h100/staged-kernels H2=docs/results/h100/staged-kernels-2
 source scripts/evidence/wall_times.sh
 raw=$(mktemp -d) && trap 'rm -rf "$raw"' EXIT
-mkdir -p "$raw/draft" "$raw/h100"
+mkdir -p "$raw/draft" "$raw/h100" "$raw/draft2" "$raw/h100-2"
 tar -xzf $H/draft.tar.gz -C "$raw/draft" && tar -xzf $H/profile.tar.gz -C "$raw/h100"
+tar -xzf $H2/draft.tar.gz -C "$raw/draft2" && tar -xzf $H2/profile.tar.gz -C "$raw/h100-2"
 table() { python3 scripts/evidence/user_program_kernels.py "$R" "$@"; }
-blind() { python3 scripts/evidence/blind_from_file.py $H/predicted-before.txt "$@"; }
-summary() { grep -o '^[0-9]* of 12 kernels within.*'; }
+blind() { python3 scripts/evidence/blind_from_file.py "$@"; }
+summary() { grep -o '^[0-9]* of [0-9]* kernels within.*'; }
 checked() { echo "$(grep -c ' n = .*: ok$' "$1") of $(grep -c ' n = ' "$1")"; }
 {
 cat <<'EOT'
@@ -73,7 +77,7 @@ echo "Predicted as the kernel's own time, as committed before the profile:"
 echo
 table $H/specs.toml h100-sxm $H/profile.tar.gz --kernel-timing
 echo
-echo "The committed blind predictions, read from \`predicted-before.txt\`: $(blind h100-sxm kernel $H/profile.tar.gz)."
+echo "The committed blind predictions, read from \`predicted-before.txt\`: $(blind $H/predicted-before.txt h100-sxm kernel $H/profile.tar.gz)."
 echo "Timed by events (blind too): $(table $H/specs.toml h100-sxm $H/profile.tar.gz | summary)"
 cat <<'EOT'
 
@@ -118,6 +122,53 @@ cat <<'EOT'
 
 The tiled stencils' L2 reads stay 28 % under: the spec cannot say that each tile row starts
 before its line.
+
+## A second program, predicted blind after the changes
+
+`tests/profile/staged_kernels2.cu` was written after the changes above (the model's grouped chain
+links, the drafts' tile loops, `depends_on` documented for loads issued after an earlier one came
+back) to judge them on kernels they were not made on:
+- `box5x5_tiled`: a 5x5 box filter, 32 x 8 outputs per block from a 12 x 36 tile (432 words: two
+  trips of the loading loop for warps 0-5, one for warps 6-7).
+- `conv1d_tiled_r16`: a 33-tap convolution, lanes 0-15 of warp 0 loading the halo after their own
+  element.
+- `gather_stage`: each thread gathers a float from a 4 MiB table by an int32 index into shared
+  memory; after the barrier, `2 s[t] - s[t ^ 1] - s[t + 1]`.
+
+The same loop: drafted on an H100 (`staged-kernels-2/draft.tar.gz`), specified by the
+documentation (`specs.toml`: the box filter's second trip and the convolution's halo with
+`depends_on`, as the drafts' notes asked), predicted for the H100 and the H200 and committed
+before any profile (`predicted-before.txt`, commit 987a9bc), then profiled on an H100. The box
+filter's draft, as made on the device, now calls its loading loop a tile's:
+
+```toml
+EOT
+sed -n '/^# NOTE: a loop/p;/^grid = /p' "$raw/draft2/staged2/box5x5_tiled.toml"
+cat <<'EOT'
+```
+
+EOT
+sed 's/^/    /' "$raw/h100-2/staged2/facts.txt"
+echo
+echo "The program's checks passed for $(checked "$raw/h100-2/staged2/alone.out") kernels and sizes alone and"
+echo "$(checked "$raw/h100-2/staged2/profile.out") under roofline, which recorded $(recorded "$R" "$raw/h100-2/staged2/staged2.db")."
+echo
+table $H2/specs.toml h100-sxm $H2/profile.tar.gz --kernel-timing
+echo
+echo "The committed blind predictions, read from \`predicted-before.txt\`: $(blind $H2/predicted-before.txt h100-sxm kernel $H2/profile.tar.gz)."
+echo "Timed by events (blind too): $(table $H2/specs.toml h100-sxm $H2/profile.tar.gz | summary)"
+cat <<'EOT'
+
+- **Blind, 8 of the 9 launches are within ±10 %**, all but the gather at 2^20. The two tiled
+  kernels are within 9 % at every size (2–9 % fast at 2^22 and 2^24); the staged gather is
+  8–14 % slow, its time set in the model by the L2's rate for random sectors.
+- **What the changes bought**: the same specs through the model of the session's start (593ddb0,
+  built apart; `user_program_kernels.py` with that binary) give 4 of 9 within ±10 %, the tiled
+  kernels 16–21 % fast at 2^22 and 2^24, as the first program's were blind (14–19 %).
+- **What the kernels did is right**: instructions within 0.1 %, DRAM reads within 0.2 %, the
+  convolution's and the gather's L2 reads within 2.2 %, shared loads within 2.3 %. The box
+  filter's L2 reads are 23–24 % under, for the same misaligned tile rows as the first program's;
+  shared stores are 6–17 % under; DRAM writes at 2^22 are over, as in the first program.
 EOT
 } > docs/results/staged-kernels.md
 echo "wrote docs/results/staged-kernels.md"
