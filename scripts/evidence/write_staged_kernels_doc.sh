@@ -79,6 +79,7 @@ table $H/specs.toml h100-sxm $H/profile.tar.gz --kernel-timing
 echo
 echo "The committed blind predictions, read from \`predicted-before.txt\`: $(blind $H/predicted-before.txt h100-sxm kernel $H/profile.tar.gz)."
 echo "Timed by events (blind too): $(table $H/specs.toml h100-sxm $H/profile.tar.gz | summary)"
+echo "The program profiled again later on another H100 (\`profile-repeat.tar.gz\`): $(blind $H/predicted-before.txt h100-sxm kernel $H/profile-repeat.tar.gz)."
 cat <<'EOT'
 
 ## What the rows say
@@ -157,6 +158,7 @@ table $H2/specs.toml h100-sxm $H2/profile.tar.gz --kernel-timing
 echo
 echo "The committed blind predictions, read from \`predicted-before.txt\`: $(blind $H2/predicted-before.txt h100-sxm kernel $H2/profile.tar.gz)."
 echo "Timed by events (blind too): $(table $H2/specs.toml h100-sxm $H2/profile.tar.gz | summary)"
+echo "The program profiled again later on another H100 (\`profile-repeat.tar.gz\`): $(blind $H2/predicted-before.txt h100-sxm kernel $H2/profile-repeat.tar.gz)."
 cat <<'EOT'
 
 - **Blind, 8 of the 9 launches are within ±10 %**, all but the gather at 2^20. The two tiled
