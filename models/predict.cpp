@@ -59,14 +59,13 @@ struct LittlesLaw {
 // Little's law over rounds: the resident threads keep their requests in flight for one loaded
 // latency per round (`links` of them where a round's loads wait for each other: a chain's links,
 // the thread's instructions after the last), so `rounds` rounds take rounds x L(u), where a
-// round's latency is the L2's
-// loaded latency for the part served by L2 and L0 + q u / (1 - u) for the part served by DRAM
-// (L0 the round with DRAM idle, q the queueing term, both measured by calibrate; stretched by
-// the warps' queue at their scheduler, round_time), at the DRAM utilization u = dram_s / time
-// that the launch's own DRAM traffic (dram_s at full bandwidth) makes; serial_s (issue that waits
-// for no load) and each wave's first round beyond a queued one add to the time. u x time(u) grows
-// with u, so the fixed point u x time(u) = dram_s is found by bisection; the time then approaches
-// dram_s from above as rounds x L0 falls below it.
+// round's latency is the L2's loaded latency for the part served by L2 and L0 + q u / (1 - u) for
+// the part served by DRAM (L0 the round with DRAM idle, q the queueing term, both measured by
+// calibrate; stretched by the warps' queue at their scheduler, round_time), at the DRAM
+// utilization u = dram_s / time that the launch's own DRAM traffic (dram_s at full bandwidth)
+// makes; serial_s (issue that waits for no load) and each wave's first round beyond a queued one
+// add to the time. u x time(u) grows with u, so the fixed point u x time(u) = dram_s is found by
+// bisection; the time then approaches dram_s from above as rounds x L0 falls below it.
 LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double links, double from_l2, double dram_s,
                        const Scheduler& sched, double serial_s, double stores_per_round, const FirstRounds& first) {
   const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_stream_latency_ns.value * 1e-9;
