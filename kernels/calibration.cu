@@ -898,9 +898,11 @@ std::vector<Sample> CalibrationKernels::time_load_fma_store_waves(bool barrier, 
   Impl& m = *impl_;
   const auto kernel = barrier ? detail::load_fma_store_kernel<kReleaseFmas, true>
                               : detail::load_fma_store_kernel<kReleaseFmas, false>;
-  const auto blocks = static_cast<unsigned>(resident_blocks(kernel, m.sms)) * static_cast<unsigned>(waves);
-  if (static_cast<std::size_t>(blocks) * kBlock * sizeof(float) > m.bytes)
-    throw Error("calibration: " + std::to_string(waves) + " waves of one float per thread exceed the buffer");
+  const auto resident = static_cast<std::size_t>(resident_blocks(kernel, m.sms));
+  // As many of the waves asked for as the buffers hold (smaller --stream-bytes), at least 16.
+  waves = static_cast<int>(std::min<std::size_t>(waves, m.bytes / (resident * kBlock * sizeof(float))));
+  if (waves < 16) throw Error("calibration: the streaming buffers hold fewer than 16 waves of one float per thread");
+  const auto blocks = static_cast<unsigned>(resident) * static_cast<unsigned>(waves);
   const auto* x = reinterpret_cast<const float*>(m.src);
   auto* y = reinterpret_cast<float*>(m.dst);
   const auto n = static_cast<int>(blocks * kBlock);

@@ -137,10 +137,10 @@ class CalibrationKernels {
   // One 256-thread block per SM runs `steps` barrier-separated steps (shared store, barrier,
   // dependent shared load); work = steps.
   std::vector<Sample> time_barrier_steps(int steps, int warmup, int repetitions);
-  // One-shot blocks of 256 threads, `waves` times as many as fit on the device at once: each
-  // thread loads one float of the source buffer, runs 128 FMAs and stores one float into the
-  // destination; with `barrier`, its block meets at a barrier between the load and the FMAs.
-  // work = waves.
+  // One-shot blocks of 256 threads, `waves` times as many as fit on the device at once (fewer
+  // where the buffers hold fewer): each thread loads one float of the source buffer, runs 128
+  // FMAs and stores one float into the destination; with `barrier`, its block meets at a barrier
+  // between the load and the FMAs. work = the waves launched.
   std::vector<Sample> time_load_fma_store_waves(bool barrier, int waves, int warmup, int repetitions);
   // One 256-thread block per SM runs `reductions` dependent block-wide reductions (the patterns
   // suite's block_reduce); work = reductions.

@@ -604,19 +604,18 @@ void measure_atomics(Calibrator& c) {
 // apart (at the calibrated streaming clock clock_hz). Paired repetition by repetition.
 void measure_barrier_release(Calibrator& c, double step_cycles, double clock_hz) {
   c.step("barrier release");
-  constexpr int kWaves = 256;
   const int reps = std::max(c.reps, 15);  // the difference is a few percent of either launch
-  const auto plain = c.k.time_load_fma_store_waves(false, kWaves, c.warm, reps);
-  const auto fenced = c.k.time_load_fma_store_waves(true, kWaves, c.warm, reps);
-  const double step_ns = step_cycles / clock_hz * 1e9;
+  const auto plain = c.k.time_load_fma_store_waves(false, 256, c.warm, reps);
+  const auto fenced = c.k.time_load_fma_store_waves(true, 256, c.warm, reps);
+  const double waves = plain.front().work, step_ns = step_cycles / clock_hz * 1e9;
   std::vector<double> ns;
   for (std::size_t i = 0; i < std::min(plain.size(), fenced.size()); ++i)
-    ns.push_back((fenced[i].seconds - plain[i].seconds) / kWaves * 1e9 - step_ns);
+    ns.push_back((fenced[i].seconds - plain[i].seconds) / waves * 1e9 - step_ns);
   c.add("barrier_release_ns", stat_of(ns),
         fmt::format("one-shot blocks of 256 threads, each loading one float over DRAM, running 128 FMAs in four "
-                    "chains and storing one float, {} resident waves, with and without a barrier between the load and "
-                    "the FMAs: the difference per wave less one barrier step ({:.1f} ns)",
-                    kWaves, step_ns));
+                    "chains and storing one float, {:.0f} resident waves, with and without a barrier between the load "
+                    "and the FMAs: the difference per wave less one barrier step ({:.1f} ns)",
+                    waves, step_ns));
 }
 
 // What blocks that cooperate cost: global atomics, a block's barrier-separated steps and its
