@@ -12,20 +12,11 @@
 // Run: staged_kernels
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                                                    \
-  do {                                                                                                 \
-    const cudaError_t status = (call);                                                                 \
-    if (status != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "staged_kernels: %s failed: %s\n", #call, cudaGetErrorString(status));     \
-      std::exit(1);                                                                                    \
-    }                                                                                                  \
-  } while (0)
+#include "staged_check.cuh"
 
 constexpr int kBx = 32, kBy = 8, kRadius = 8, kTaps = 2 * kRadius + 1, kBlock = 256;
 __constant__ float taps[kTaps];
@@ -65,7 +56,8 @@ __global__ void __launch_bounds__(kBlock) sobel_tiled(const float* __restrict__ 
   out[(blockIdx.y * kBy + threadIdx.y) * side + blockIdx.x * kBx + threadIdx.x] = sqrtf(gx * gx + gy * gy);
 }
 
-__global__ void __launch_bounds__(kBlock) conv1d_tiled_r8(const float* __restrict__ in, float* __restrict__ out, int n) {
+__global__ void __launch_bounds__(kBlock) conv1d_tiled_r8(const float* __restrict__ in, float* __restrict__ out,
+                                                          int n) {
   __shared__ float tile[kBlock + 2 * kRadius];
   const int i = blockIdx.x * kBlock + threadIdx.x;
   tile[threadIdx.x + kRadius] = in[i];
@@ -90,9 +82,8 @@ __global__ void __launch_bounds__(kBlock) reverse_blocks(const float* __restrict
 
 namespace {
 
-float at(const std::vector<float>& in, int side, int y, int x) {
-  return in[static_cast<size_t>(std::clamp(y, 0, side - 1)) * side + std::clamp(x, 0, side - 1)];
-}
+using staged::at;
+using staged::run;
 
 // Output i of each kernel on the CPU.
 float stencil5_cpu(const std::vector<float>& in, int side, int i) {
@@ -109,39 +100,14 @@ float sobel_cpu(const std::vector<float>& in, int side, int i) {
   return static_cast<float>(std::sqrt(gx * gx + gy * gy));
 }
 
-float conv1d_cpu(const std::vector<float>& in, const float* w, int i) {
-  double acc = 0;
-  for (int k = 0; k < kTaps; ++k) {
-    const int j = i + k - kRadius;
-    if (j >= 0 && j < static_cast<int>(in.size())) acc += static_cast<double>(w[k]) * in[j];
-  }
-  return static_cast<float>(acc);
-}
-
 float reverse_cpu(const std::vector<float>& in, int i) { return in[in.size() - 1 - i]; }
-
-template <typename Launch, typename Expected>
-bool run(const char* name, int n, Launch&& launch, float* d_out, Expected&& expected) {
-  for (int r = 0; r < 5; ++r) launch();
-  CHECK(cudaGetLastError());
-  std::vector<float> out(n);
-  CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
-  int bad = 0;
-  for (int s = 0; s < 4096; ++s) {
-    const int i = static_cast<int>((static_cast<long long>(s) * 2654435761LL) % n);
-    const float want = expected(i);
-    if (std::fabs(out[i] - want) > 1e-4f * (1.0f + std::fabs(want))) ++bad;
-  }
-  std::printf("%-16s n = %9d: %s\n", name, n, bad == 0 ? "ok" : "MISMATCH");
-  return bad == 0;
-}
 
 }  // namespace
 
 int main() {
-  float w[kTaps];
+  std::vector<float> w(kTaps);
   for (int k = 0; k < kTaps; ++k) w[k] = 1.0f / static_cast<float>(1 + std::abs(k - kRadius));
-  CHECK(cudaMemcpyToSymbol(taps, w, sizeof(w)));
+  CHECK(cudaMemcpyToSymbol(taps, w.data(), kTaps * sizeof(float)));
   bool ok = true;
   for (int side : {1024, 2048, 4096}) {
     const int n = side * side;
@@ -157,7 +123,7 @@ int main() {
     ok &= run("sobel_tiled", n, [&] { sobel_tiled<<<tiles, block>>>(d_in, d_out, side); }, d_out,
               [&](int i) { return sobel_cpu(in, side, i); });
     ok &= run("conv1d_tiled_r8", n, [&] { conv1d_tiled_r8<<<n / kBlock, kBlock>>>(d_in, d_out, n); }, d_out,
-              [&](int i) { return conv1d_cpu(in, w, i); });
+              [&](int i) { return staged::conv1d_at(in, w, kRadius, i); });
     ok &= run("reverse_blocks", n, [&] { reverse_blocks<<<n / kBlock, kBlock>>>(d_in, d_out); }, d_out,
               [&](int i) { return reverse_cpu(in, i); });
     CHECK(cudaFree(d_in));

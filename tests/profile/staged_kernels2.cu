@@ -14,20 +14,10 @@
 // Run: staged_kernels2
 #include <cuda_runtime.h>
 
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                                                    \
-  do {                                                                                                 \
-    const cudaError_t status = (call);                                                                 \
-    if (status != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "staged_kernels2: %s failed: %s\n", #call, cudaGetErrorString(status));    \
-      std::exit(1);                                                                                    \
-    }                                                                                                  \
-  } while (0)
+#include "staged_check.cuh"
 
 constexpr int kBx = 32, kBy = 8, kBlock = 256, kR = 16, kTaps = 2 * kR + 1, kTable = 1 << 20;
 __constant__ float taps[kTaps];
@@ -78,9 +68,8 @@ __global__ void __launch_bounds__(kBlock) gather_stage(const int* __restrict__ i
 
 namespace {
 
-float at(const std::vector<float>& in, int side, int y, int x) {
-  return in[static_cast<size_t>(std::clamp(y, 0, side - 1)) * side + std::clamp(x, 0, side - 1)];
-}
+using staged::at;
+using staged::run;
 
 float box_cpu(const std::vector<float>& in, int side, int i) {
   const int y = i / side, x = i % side;
@@ -90,43 +79,18 @@ float box_cpu(const std::vector<float>& in, int side, int i) {
   return static_cast<float>(s / 25.0);
 }
 
-float conv_cpu(const std::vector<float>& in, const float* w, int i) {
-  double acc = 0;
-  for (int k = 0; k < kTaps; ++k) {
-    const int j = i + k - kR;
-    if (j >= 0 && j < static_cast<int>(in.size())) acc += static_cast<double>(w[k]) * in[j];
-  }
-  return static_cast<float>(acc);
-}
-
 float gather_cpu(const std::vector<int>& idx, const std::vector<float>& table, int i) {
   const int b = i / kBlock * kBlock, t = i % kBlock;
   auto v = [&](int u) { return static_cast<double>(table[idx[b + u]]); };
   return static_cast<float>(2 * v(t) - v(t ^ 1) - v((t + 1) % kBlock));
 }
 
-template <typename Launch, typename Expected>
-bool run(const char* name, int n, Launch&& launch, float* d_out, Expected&& expected) {
-  for (int r = 0; r < 5; ++r) launch();
-  CHECK(cudaGetLastError());
-  std::vector<float> out(n);
-  CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
-  int bad = 0;
-  for (int s = 0; s < 4096; ++s) {
-    const int i = static_cast<int>((static_cast<long long>(s) * 2654435761LL) % n);
-    const float want = expected(i);
-    if (std::fabs(out[i] - want) > 1e-4f * (1.0f + std::fabs(want))) ++bad;
-  }
-  std::printf("%-16s n = %9d: %s\n", name, n, bad == 0 ? "ok" : "MISMATCH");
-  return bad == 0;
-}
-
 }  // namespace
 
 int main() {
-  float w[kTaps];
+  std::vector<float> w(kTaps);
   for (int k = 0; k < kTaps; ++k) w[k] = 1.0f / static_cast<float>(1 + std::abs(k - kR));
-  CHECK(cudaMemcpyToSymbol(taps, w, sizeof(w)));
+  CHECK(cudaMemcpyToSymbol(taps, w.data(), kTaps * sizeof(float)));
   std::vector<float> table(kTable);
   for (int i = 0; i < kTable; ++i) table[i] = static_cast<float>((i * 13 + 5) % 97) / 97.0f;
   float* d_table = nullptr;
@@ -154,7 +118,7 @@ int main() {
     ok &= run("box5x5_tiled", n, [&] { box5x5_tiled<<<tiles, block>>>(d_in, d_out, side); }, d_out,
               [&](int i) { return box_cpu(in, side, i); });
     ok &= run("conv1d_tiled_r16", n, [&] { conv1d_tiled_r16<<<n / kBlock, kBlock>>>(d_in, d_out, n); }, d_out,
-              [&](int i) { return conv_cpu(in, w, i); });
+              [&](int i) { return staged::conv1d_at(in, w, kR, i); });
     ok &= run("gather_stage", n, [&] { gather_stage<<<n / kBlock, kBlock>>>(d_idx, d_table, d_out); }, d_out,
               [&](int i) { return gather_cpu(idx, table, i); });
     CHECK(cudaFree(d_in));

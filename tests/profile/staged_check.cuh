@@ -1,0 +1,57 @@
+#pragma once
+// What the two programs of kernels staged through shared memory (staged_kernels.cu,
+// staged_kernels2.cu) share on the host: a CUDA call that must succeed, the CPU references
+// their stencils and convolutions are checked against, and the check itself.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(call)                                                                                    \
+  do {                                                                                                 \
+    const cudaError_t status = (call);                                                                 \
+    if (status != cudaSuccess) {                                                                       \
+      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(status)); \
+      std::exit(1);                                                                                    \
+    }                                                                                                  \
+  } while (0)
+
+namespace staged {
+
+// Element (y, x) of a side x side grid, edges clamped.
+inline float at(const std::vector<float>& in, int side, int y, int x) {
+  return in[static_cast<size_t>(std::clamp(y, 0, side - 1)) * side + std::clamp(x, 0, side - 1)];
+}
+
+// Output i of a 1-D convolution with taps w (2 x radius + 1 of them), zero padding, in double.
+inline float conv1d_at(const std::vector<float>& in, const std::vector<float>& w, int radius, int i) {
+  double acc = 0;
+  for (int k = 0; k < static_cast<int>(w.size()); ++k) {
+    const int j = i + k - radius;
+    if (j >= 0 && j < static_cast<int>(in.size())) acc += static_cast<double>(w[k]) * in[j];
+  }
+  return static_cast<float>(acc);
+}
+
+// Five launches back to back, then 4096 outputs spread over the n checked against `expected`
+// (one output index in, the CPU's value out); prints one line and says whether all matched.
+template <typename Launch, typename Expected>
+bool run(const char* name, int n, Launch&& launch, float* d_out, Expected&& expected) {
+  for (int r = 0; r < 5; ++r) launch();
+  CHECK(cudaGetLastError());
+  std::vector<float> out(n);
+  CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
+  int bad = 0;
+  for (int s = 0; s < 4096; ++s) {
+    const int i = static_cast<int>((static_cast<long long>(s) * 2654435761LL) % n);
+    const float want = expected(i);
+    if (std::fabs(out[i] - want) > 1e-4f * (1.0f + std::fabs(want))) ++bad;
+  }
+  std::printf("%-16s n = %9d: %s\n", name, n, bad == 0 ? "ok" : "MISMATCH");
+  return bad == 0;
+}
+
+}  // namespace staged
