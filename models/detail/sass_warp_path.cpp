@@ -168,7 +168,8 @@ bool stages_a_tile(const SassFunction& f, const ControlFlow& cf, const Loop& l) 
 // kernel's epilogue where another loop reads its data, as a histogram's merge of its shared
 // sub-histograms), moving the most bits per iteration; -1 when none is. A loop narrower than
 // what runs outside loops is a remainder beside a vector path.
-int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_loop) {
+int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector<bool>& in_loop,
+                 const std::vector<bool>& is_tile) {
   std::vector<bool> outside_loops(in_loop.size());
   for (std::size_t b = 0; b < in_loop.size(); ++b) outside_loops[b] = !in_loop[b];
   const LoopTraffic outside = traffic(f, cf, outside_loops);
@@ -178,7 +179,7 @@ int element_loop(const SassFunction& f, const ControlFlow& cf, const std::vector
     const LoopTraffic t = traffic(f, cf, cf.loops[i].contains);
     const bool narrower =
         t.loads ? t.widest_load_bits < outside.widest_load_bits : t.widest_bits < outside.widest_bits;
-    if (cf.loops[i].parent != -1 || t.bits <= 0 || narrower || stages_a_tile(f, cf, cf.loops[i])) continue;
+    if (cf.loops[i].parent != -1 || t.bits <= 0 || narrower || is_tile[i]) continue;
     if (chosen < 0 || std::pair(t.loads, t.bits) > std::pair(best.loads, best.bits)) {
       chosen = static_cast<int>(i);
       best = t;
@@ -224,14 +225,14 @@ void describe_element_loop(const SassFunction& f, const ControlFlow& cf, int mai
 
 // Notes on the loops other than the element loop: counted once, or skipped as a remainder.
 void note_other_loops(const SassFunction& f, const ControlFlow& cf, int main_loop, const std::vector<bool>& is_walk,
-                      const std::set<std::size_t>& on_path, WarpPath& w) {
+                      const std::vector<bool>& is_tile, const std::set<std::size_t>& on_path, WarpPath& w) {
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
     const Loop& l = cf.loops[i];
     if (l.parent != -1 || static_cast<int>(i) == main_loop) continue;
     const std::uint32_t at = f.instructions[cf.blocks[l.header].first].address;
     const std::size_t size = loop_instructions(cf, l);
     const bool on = on_path.contains(l.header);
-    if (stages_a_tile(f, cf, l))
+    if (is_tile[i])
       w.notes.push_back(fmt::format(
           "a loop at /*{:04x}*/ ({} instructions) loads a tile into shared memory before a barrier: its trips are the "
           "tile's words over the block's threads, {}; FILL IN inst_per_thread with the trips a thread takes, and give "
@@ -270,15 +271,16 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
   std::vector<bool> in_loop(n, false);
   for (const Loop& l : cf.loops)
     for (std::size_t b = 0; b < n; ++b) in_loop[b] = in_loop[b] || l.contains[b];
-  const int main_loop = element_loop(f, cf, in_loop);
+  std::vector<bool> is_tile(cf.loops.size());
+  for (std::size_t i = 0; i < cf.loops.size(); ++i) is_tile[i] = stages_a_tile(f, cf, cf.loops[i]);
+  const int main_loop = element_loop(f, cf, in_loop, is_tile);
   std::vector<bool> in_main(n, false), in_tail(n, false), is_walk(cf.loops.size(), false);
   if (main_loop >= 0) in_main = cf.loops[main_loop].contains;
   const Span main_span = span_of(cf, in_main);
   for (std::size_t i = 0; i < cf.loops.size(); ++i) {
     const Loop& l = cf.loops[i];
     // A tile's loading loop is on every thread's path, once or more (note_other_loops).
-    if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0 ||
-        stages_a_tile(f, cf, l))
+    if (static_cast<int>(i) == main_loop || l.parent != -1 || traffic(f, cf, l.contains).bits == 0 || is_tile[i])
       continue;
     is_walk[i] = main_loop >= 0 && traffic(f, cf, l.contains).loads &&
                  barrier_between(f, span_of(cf, l.contains), span_of(cf, in_main));
@@ -312,7 +314,7 @@ WarpPath full_warp_path(const SassFunction& f, const ControlFlow& cf) {
       w.walks.insert(w.walks.end(), trip.begin(), trip.end());
       if (path_holds_trip(cf.loops[i], on_path)) w.walks_on_path.insert(w.walks_on_path.end(), trip.begin(), trip.end());
     }
-  note_other_loops(f, cf, main_loop, is_walk, on_path, w);
+  note_other_loops(f, cf, main_loop, is_walk, is_tile, on_path, w);
   std::vector<std::uint32_t> narrow_at;  // code off the path with narrower accesses: scalar remainders
   std::size_t narrow_instructions = 0;
   for (std::size_t b = 0; b < n; ++b)
