@@ -53,8 +53,9 @@ void add_predict_command(CLI::App& app) {
                   "counters: no spec needed (--db: the database holding it, default roofline.db)");
   cmd->add_option("--kernel-name", *kernel_name, "with --from-run: only launches whose demangled name matches this regex");
   cmd->add_option("--timing", *timing,
-                  "what the duration times: event (a CUDA event pair around the launch, as `measure` times it) or "
-                  "kernel (the kernel's own time on the GPU, as a profile, ncu or nsys report it)")
+                  "what the duration times: event (a CUDA event pair around the launch, as `measure` times it), "
+                  "kernel (the kernel's own time on the GPU as `roofline profile` and nsys record it) or ncu (its own "
+                  "time as ncu's gpu__time_duration gives it, about a microsecond more on a short kernel)")
       ->capture_default_str();
   cmd->add_option("--format", *format, "table, json (full precision) or csv")->capture_default_str();
   cmd->add_flag("--details", *details,
@@ -66,6 +67,7 @@ void add_predict_command(CLI::App& app) {
       "  roofline predict --gpu rtx-4090 --kernel 'add_*' --n 1M,16M,256M --cache warm\n"
       "  roofline predict --spec my_kernel.toml --n 2^24 --format json\n"
       "  roofline predict --spec my_kernel.toml --n 2^22 --cache warm --timing kernel   # beside a profile's times\n"
+      "  roofline predict --spec my_kernel.toml --n 2^22 --timing ncu   # beside an ncu report's gpu__time_duration\n"
       "  roofline predict --kernel add_f32 --n 2^28 --db roofline.db --details   # with calibrated ceilings\n"
       "  roofline predict --from-run latest --gpu h200 --kernel-name 'gemm|softmax'  # a profiled program elsewhere");
   cmd->callback([=] {
@@ -98,7 +100,10 @@ void add_predict_command(CLI::App& app) {
     if (calibrated && f != OutputFormat::json)
       (f == OutputFormat::csv ? std::cerr : std::cout) << "ceilings: " << calibrated->summary << '\n';
     if (f == OutputFormat::table && *timing == "kernel")
-      std::cout << "durations: the kernel's own time on the GPU (--timing kernel), as a profile or ncu measures it\n";
+      std::cout << "durations: the kernel's own time on the GPU (--timing kernel), as roofline profile and nsys "
+                   "record it\n";
+    if (f == OutputFormat::table && *timing == "ncu")
+      std::cout << "durations: the kernel's own time on the GPU (--timing ncu), as ncu's gpu__time_duration gives it\n";
     print_predictions(predictions, g, f, *details, std::cout);
     for (const auto& why : skipped) fmt::print(stderr, "roofline: skipped: {}\n", why);
     std::cerr << assumed_caution(g, predictions);

@@ -77,9 +77,13 @@ constexpr std::array kParams{
              "sustained bandwidth; added to every cold launch with it (a warm one, its data in L2, pays none)",
              &G::launch_fill_ns},
     GpuParam{"kernel_launch_ns", "ns",
-             "an empty kernel's own time on the GPU, as a profile or ncu times a kernel; with --timing kernel, "
-             "taken in place of launch_overhead_ns",
+             "an empty kernel's own time on the GPU as Nsight Compute's gpu__time_duration gives it; with --timing "
+             "ncu, taken in place of launch_overhead_ns",
              &G::kernel_launch_ns},
+    GpuParam{"kernel_trace_ns", "ns",
+             "an empty kernel's own time on the GPU as the CUPTI Activity API records it (roofline profile, Nsight "
+             "Systems); with --timing kernel, taken in place of launch_overhead_ns",
+             &G::kernel_trace_ns},
     GpuParam{"max_warps_per_sm", "count", "resident warps per SM", &G::max_warps_per_sm},
     GpuParam{"max_blocks_per_sm", "count", "resident blocks per SM", &G::max_blocks_per_sm},
     GpuParam{"max_threads_per_block", "count", "threads per block", &G::max_threads_per_block},

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "models/launch.hpp"
 #include "models/source.hpp"
 
 namespace roofline {
@@ -29,7 +30,10 @@ struct GpuSpec {
   Quantity block_wave_ns, block_wave_launch_ns, store_round_ns, l2_cold_dirty_bytes;
   Quantity l2_dirty_max_fraction, l2_early_writeback_fraction;
   Quantity launch_overhead_ns, launch_fill_ns;
-  Quantity kernel_launch_ns;  // an empty kernel's own time on the GPU: a kernel's own duration beyond its work
+  // An empty kernel's own time on the GPU, a kernel's own duration beyond its work, as Nsight
+  // Compute's gpu__time_duration gives it (kernel_launch_ns) and as the CUPTI Activity API records
+  // it (kernel_trace_ns: roofline profile, Nsight Systems).
+  Quantity kernel_launch_ns, kernel_trace_ns;
   // Per-SM limits (occupancy)
   Quantity max_warps_per_sm, max_blocks_per_sm, max_threads_per_block;
   Quantity registers_per_sm, max_registers_per_thread, register_alloc_unit;
@@ -85,6 +89,12 @@ inline double sm_clock(const GpuSpec& g) { return g.sm_clock_hz.value; }
 // What a launch adds to its slowest resource: the empty kernel's overhead and, when the launch
 // starts cold (its data out of L2, as after a flush), what a real grid's first wave pays beyond it
 // (docs/model.md, the launch bound).
+// An empty kernel's own time as `timing` times a kernel: Nsight Compute's or the Activity API's
+// (none timed by events, which hold the whole launch overhead instead).
+inline double empty_kernel_s(const GpuSpec& g, Timing timing) {
+  if (timing == Timing::event) return 0.0;
+  return (timing == Timing::ncu ? g.kernel_launch_ns.value : g.kernel_trace_ns.value) * 1e-9;
+}
 inline double launch_s(const GpuSpec& g, bool cold) {
   return (g.launch_overhead_ns.value + (cold ? g.launch_fill_ns.value : 0.0)) * 1e-9;
 }

@@ -12,9 +12,11 @@ namespace roofline {
 enum class CacheState { cold, warm };
 
 // What a predicted duration times: `event`, a CUDA event pair around the launch (what `measure`
-// times, the launch's overhead included); `kernel`, the kernel's own time on the GPU (what a
-// profile, ncu or nsys report).
-enum class Timing { event, kernel };
+// times, the launch's overhead included); `kernel`, the kernel's own time on the GPU as the CUPTI
+// Activity API records it (what `roofline profile` and Nsight Systems report); `ncu`, its own
+// time as Nsight Compute's gpu__time_duration gives it (an ncu report, an import run), which
+// holds about a microsecond more of an empty kernel.
+enum class Timing { event, kernel, ncu };
 
 struct Launch {
   std::string kernel;

@@ -988,15 +988,16 @@ void bind(const GpuSpec& gpu, Prediction& p) {
                                   100 * kNearPeakFraction));
 }
 
-// A kernel's own time holds an empty kernel's own time (kernel_launch_ns) where an event pair
-// around its launch holds launch_overhead_ns: the launch bound less the difference. The bounds
-// that overlap the launch (a one-shot grid's turnover) were measured event-timed and stay so.
-void to_kernel_timing(const GpuSpec& gpu, BoundTime& launch) {
-  const double host_s = (gpu.launch_overhead_ns.value - gpu.kernel_launch_ns.value) * 1e-9;
+// A kernel's own time holds an empty kernel's own time (kernel_trace_ns as the Activity API
+// records it, kernel_launch_ns as ncu gives it) where an event pair around its launch holds
+// launch_overhead_ns: the launch bound less the difference. The bounds that overlap the launch (a
+// one-shot grid's turnover) were measured event-timed and stay so.
+void to_kernel_timing(const GpuSpec& gpu, Timing timing, BoundTime& launch) {
+  const double empty_s = empty_kernel_s(gpu, timing), host_s = gpu.launch_overhead_ns.value * 1e-9 - empty_s;
   launch.seconds = std::max(0.0, launch.seconds - host_s);
-  launch.detail += fmt::format("; timed as the kernel's own time: less {:.0f} ns of it, the launch overhead beyond an "
-                               "empty kernel's own {:.0f} ns",
-                               host_s * 1e9, gpu.kernel_launch_ns.value);
+  launch.detail += fmt::format("; timed as the kernel's own time{}: less {:.0f} ns of it, the launch overhead beyond "
+                               "an empty kernel's own {:.0f} ns",
+                               timing == Timing::ncu ? " (ncu)" : "", host_s * 1e9, empty_s * 1e9);
 }
 
 // The GPU parameters no term of this launch used, so that a caution about assumed values names
@@ -1006,7 +1007,8 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   if (launch.cache == CacheState::warm)
     for (std::string_view key : {"l2_cold_dirty_bytes", "l2_dirty_max_fraction", "l2_early_writeback_fraction"})
       p.unused_params.push_back(key);
-  if (launch.timing == Timing::event) p.unused_params.push_back("kernel_launch_ns");
+  if (launch.timing != Timing::ncu) p.unused_params.push_back("kernel_launch_ns");
+  if (launch.timing != Timing::kernel) p.unused_params.push_back("kernel_trace_ns");
   auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
   if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
     for (std::string_view key : {"barrier_step_cycles", "barrier_release_ns"}) p.unused_params.push_back(key);
@@ -1088,7 +1090,8 @@ Prediction predict_bounds(const GpuSpec& gpu, const KernelSpec& kernel, const La
     p.flops += w.flops + w.tensor_flops;
 
     pp.bounds = pass_bounds(gpu, kernel.passes[i], pp, w, launch.block, warm_hit, launch.cache);
-    if (launch.timing == Timing::kernel) to_kernel_timing(gpu, pp.bounds[static_cast<std::size_t>(BoundKind::launch)]);
+    if (launch.timing != Timing::event)
+      to_kernel_timing(gpu, launch.timing, pp.bounds[static_cast<std::size_t>(BoundKind::launch)]);
     pp.duration_s = bound_of(pp.bounds, BoundKind::launch) + work_s(pp.bounds);
     p.duration_s += pp.duration_s;
   }

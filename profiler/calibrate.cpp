@@ -21,6 +21,7 @@
 #include "models/percentile.hpp"
 #include "profiler/cupti_collector.hpp"
 #include "profiler/device_query.hpp"
+#include "profiler/kernel_trace.hpp"
 #include "profiler/l2_flush.hpp"
 
 namespace roofline {
@@ -830,6 +831,29 @@ std::string profile_empty_kernel(CounterProbe& p) {
   return {};
 }
 
+// An empty kernel's own time as the CUPTI Activity API records it, the time base of `roofline
+// profile` and Nsight Systems: 21 launches, each waited for (median), and 21 queued back to back.
+std::string trace_empty_kernel(Calibrator& c) {
+  auto launches = [&](bool wait_each) {
+    return traced_kernel_ns([&] {
+      for (int i = 0; i < 21; ++i) {
+        c.k.launch_empty(c.k.stream());
+        if (wait_each) ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(c.k.stream())));
+      }
+      ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(c.k.stream())));
+    });
+  };
+  launches(true);  // warm-up: the first record of a process comes late
+  const std::vector<double> alone = launches(true), queued = launches(false);
+  if (alone.empty()) return "the Activity API recorded no kernel";
+  c.add("kernel_trace_ns", stat_of(alone),
+        "empty kernel <<<1, 32>>>, its own time as the CUPTI Activity API records it (as roofline profile and Nsight "
+        "Systems time kernels), 21 launches each waited for; median, ns");
+  c.add("extra.kernel_trace_queued_ns", stat_of(queued),
+        "the same, 21 launches queued back to back; median, ns");
+  return {};
+}
+
 // Counters: the L2 fabric factor, random loads' DRAM sectors and L1 hits, split stores' L2 writes, and DRAM
 // traffic against the L2 working set; an empty kernel's own time. Returns why they could not be collected; empty when they
 // were.
@@ -899,8 +923,14 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
   measure_random_access(c);
   measure_merged_writes(c, dram.clock_hz);
   if (options.counters) {
-    step("L2 counters (CUPTI)");
+    step("kernel trace and L2 counters (CUPTI)");
     std::string why_not;
+    try {
+      why_not = trace_empty_kernel(c);
+    } catch (const std::exception& e) {
+      why_not = e.what();
+    }
+    if (!why_not.empty()) c.add("extra.trace_unavailable", {1.0, 0.0}, "no kernel_trace_ns calibrated: " + why_not);
     try {
       why_not = measure_l2_counters(c);
     } catch (const std::exception& e) {  // keep the timings when only the counters fail

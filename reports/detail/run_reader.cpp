@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "models/error.hpp"
+#include "models/gpu_catalog.hpp"
 #include "reports/detail/child_rows.hpp"
 #include "reports/detail/run_liveness.hpp"
 #include "reports/record_json.hpp"
@@ -69,7 +70,15 @@ void read_run_row(Connection& c, std::int64_t run_id, RunRecord& rec) {
   rec.gpu.notes = s.text("gpu_notes");
 }
 
+// The ceilings the run stored. A parameter newer than the run (none stored) takes the GPU file's
+// value where the toolkit knows the GPU, and says so in its note.
 void read_ceilings(Connection& c, std::int64_t run_id, GpuSpec& gpu) {
+  for (const GpuSpec& known : builtin_gpus())
+    if (known.id == gpu.id)
+      for (const auto& p : gpu_params()) {
+        const Quantity& q = known.*(p.member);
+        gpu.*(p.member) = Quantity{q.value, q.source, "not stored with this run, the GPU file's value: " + q.note};
+      }
   auto& s = c.stmt("SELECT param, value, source, note FROM ceilings WHERE run_id = ?");
   s.bind(run_id);
   while (s.step()) {

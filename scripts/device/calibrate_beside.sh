@@ -20,9 +20,13 @@
 #   barrier-release  what a barrier between a block's loads and its issue adds to a wave, beside
 #                 the exploratory probe over the instructions per thread that showed it
 #                 (scripts/device/issue_round_probe.sh; issue-round/probe.txt)
+#   kernel-trace  an empty kernel's own time as the Activity API records it and as ncu's
+#                 gpu__time_duration gives it, beside a profile of 200 tiny PyTorch launches, the
+#                 first 50 with counters: each launch's Activity duration and replayed
+#                 gpu__time_duration (tests/profile/many_launches.py; beside.txt, beside.db)
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds|l2-random|barrier-release"
+usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds|l2-random|barrier-release|kernel-trace"
 D=${D:-.device}
 export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
 R=$PWD/$D/bin/roofline
@@ -64,6 +68,26 @@ case $topic in
     keys="barrier_|sm_clock_hz"
     bash scripts/device/issue_round_probe.sh "$1/issue-round" > /dev/null 2>&1; echo "probe: exit $?" >> $E/facts.txt
     beside=$E/issue-round/probe.txt ;;
+  kernel-trace)
+    keys="kernel_trace|kernel_launch|launch_overhead_ns"
+    $R profile --launch-count 50 --db $E/beside.db -- python3 tests/profile/many_launches.py --launches 200 \
+      > $E/profile.txt 2>&1
+    echo "profile: exit $?" >> $E/facts.txt
+    python3 - $E/beside.db > $E/beside.txt <<'PY'
+import sqlite3, statistics, sys
+db = sqlite3.connect(sys.argv[1])
+rows = db.execute("""SELECT l.duration_us, (SELECT v.value FROM profiled_values v JOIN metrics m ON m.id = v.metric_id
+                     WHERE v.profiled_launch_id = l.launch_id AND m.name = 'gpu__time_duration.sum')
+                     FROM v_profile_launches l ORDER BY l.seq""").fetchall()
+trace = [r[0] * 1e3 for r in rows]
+ncu = [r[1] for r in rows if r[1] is not None]
+print(f"{len(trace)} launches: Activity API duration median {statistics.median(trace):.0f} ns "
+      f"(min {min(trace):.0f}, max {max(trace):.0f})")
+if ncu:
+    print(f"{len(ncu)} with counters: replayed gpu__time_duration.sum median {statistics.median(ncu):.0f} ns "
+          f"(min {min(ncu):.0f}, max {max(ncu):.0f})")
+PY
+    beside=$E/beside.txt ;;
   *) echo "$usage" >&2; exit 2 ;;
 esac
 cat $E/facts.txt; grep -E "$keys" $E/calibrate.txt; cat $beside

@@ -106,9 +106,13 @@ cat <<'EOT'
 
 The predictions above, made before the runs, time what an event pair around the launch holds, as
 `measure` does. A profile's durations are the kernels' own time. Since 2026-11-27 `roofline
-predict --timing kernel` predicts that instead (`docs/model.md`, the launch bound). It takes an
-empty kernel's own time (`kernel_launch_ns`, measured after these profiles on two H100s and one
-H200: `docs/results/{h100,h200}/kernel-launch/`) in place of the event-timed overhead. These are
+predict --timing kernel` predicts that instead (`docs/model.md`, the launch bound), in place of the
+event-timed overhead taking an empty kernel's own time: until 2026-11-28 as ncu gives it
+(`kernel_launch_ns`, measured after these profiles on two H100s and one H200:
+`docs/results/{h100,h200}/kernel-launch/`), since then as the Activity API records it, which is
+how a profile times kernels (`kernel_trace_ns`: 864 ns on the H100, 543 ns on the H200,
+`docs/results/{h100,h200}/kernel-trace/`; an event pair held 2.3–2.7 µs more than the Activity
+API's time of the same launches of ten suite kernels, `docs/results/h100/event-vs-trace/`). These are
 the same specs and profiles, and the rows are not blind. On the H100:
 
 EOT
@@ -118,14 +122,12 @@ echo
 table h200 $G/profile.tar.gz --kernel-timing | sed '/^Counters of each/,$d'
 cat <<'EOT'
 Every launch moves by the same amount, the overhead an event pair adds beyond the kernel's own
-time: 1.2 µs on the H100 and 1.6 µs on the H200.
-- The short launches come closer:
-  - on the H100, the polynomial within 2 %, the quantisation 12 % over, softplus 21 % over;
-  - on the H200, the polynomial and the quantisation within 10 %, softplus 15 % over.
-  - The model's own work for softplus's short grid is over what it took, so more than the
-    launch's cost is left there.
+time: 2.3 µs on both GPUs (1.2 and 1.6 µs with ncu's empty kernel, the rows of 2026-11-27).
+- The short launches come closer: the quantisation within 3 % and the polynomial within 8 % on
+  both GPUs, softplus 12 % over on the H100 and 9 % over on the H200 (21 % and 15 % over with
+  ncu's empty kernel). The model's own work for softplus's short grid is over what it took.
 - The longer latency-bound launches, already a few percent fast, move a little further.
-- The H200's normalisation at 2^22 goes from 22 % to 28 % fast.
+- The H200's normalisation at 2^22 is 31 % fast (22 % by events).
 EOT
 } > docs/results/chain-kernels.md
 echo "wrote docs/results/chain-kernels.md"

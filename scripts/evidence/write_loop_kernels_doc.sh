@@ -57,8 +57,10 @@ cat <<'EOT'
 
 EOT
 program_run "$R" "$raw/h100/loop" loop_kernels
-echo "Predicted as the kernel's own time; the H100's \`kernel_launch_ns\` was measured before these"
-echo "predictions, so the table is the blind one:"
+echo "Predicted as the kernel's own time. The blind predictions took ncu's empty kernel, measured before"
+echo "them (\`kernel_launch_ns\`, 1.97 µs): $(blind h100-sxm kernel $H/profile.tar.gz). Since 2026-11-28"
+echo "\`--timing kernel\` takes the Activity API's, as a profile times kernels (\`kernel_trace_ns\`, 864 ns,"
+echo "\`docs/results/h100/kernel-trace/\`), and every launch is 1.1 µs shorter:"
 echo
 table h100-sxm $H/profile.tar.gz --kernel-timing
 echo
@@ -72,7 +74,8 @@ program_run "$R" "$raw/h200/loop" loop_kernels
 echo "The H200's \`kernel_launch_ns\` was measured in the"
 echo "same device session, after this profile (1.25 µs, \`docs/results/h200/kernel-launch/\`). The blind"
 echo "predictions, made with the H100's 1.97 µs assumed: $(blind h200 kernel $G/profile.tar.gz)."
-echo "With the measured value:"
+echo "With the Activity API's empty kernel measured on an H200 since (\`kernel_trace_ns\`, 543 ns,"
+echo "\`docs/results/h200/kernel-trace/\`), as a profile times kernels:"
 echo
 table h200 $G/profile.tar.gz --kernel-timing
 echo
@@ -81,21 +84,22 @@ cat <<'EOT'
 
 ## What the rows say
 
-- **The row kernel is DRAM-bound at 2^24 and 2^26 and within 3 % on both GPUs**, in model and
+- **The row kernel is DRAM-bound at 2^24 and 2^26 and within 4 % on both GPUs**, in model and
   measurement alike: a warp per row with 16 loads a trip in flight streams its rows. At 2^22 its
   16 MB stay in L2. The model calls it latency-bound there, and the counters call it DRAM on the
   H100 and launch on the H200.
-- **The GELU loop is predicted slow on both GPUs, more on the H200**: 6–8 % on the H100 and
-  14–16 % on the H200 at 2^24 and 2^26.
+- **The GELU loop is predicted slow on both GPUs, more on the H200**: 4–6 % on the H100 and
+  11–15 % on the H200 at 2^24 and 2^26 (6–8 % and 14–16 % blind).
   - Its counters are exact, and the model and the counters both call it latency-bound.
-  - Without its drafted chain (72 cycles a trip) the same specs give 4–5 % and 10–12 %
+  - Without its drafted chain (72 cycles a trip) the same specs give 2–3 % and 7–11 %
     (`user_program_kernels.py --kernel-timing --no-chain`). So the chain is part of the excess,
     and most of the H200's is something else.
   - A guess, not checked: the model adds each trip's chain to its DRAM round. On the GPU, the
     next trip's load may overlap it, since the loop's addresses do not wait for the chain.
-- **At 2^22 the GELU loop is 30 % over on the H100 and 18 % on the H200**, even timed as the
-  kernel. One wave of blocks makes 8 trips there, and the model's work alone is about the measured
-  time; the launch's cost is not the whole gap.
+- **At 2^22 the GELU loop is 13 % over on the H100 and 7 % on the H200** (30 % and 18 % with
+  ncu's empty kernel). One wave of blocks makes 8 trips there. The row kernel at 2^22, whose
+  16 MB stay in L2, is 20 % fast on the H100 and 34 % on the H200 (8 % over and 16 % fast with
+  ncu's empty kernel): the model's work for its short launch is under what it took.
 - **Instructions, DRAM reads and L2 read sectors are exact** for both kernels at every size. The
   row kernel's few L2 writes (a float per row) come out 5–29 % over; that was not looked into.
 EOT

@@ -144,9 +144,13 @@ column filter's gap stays: its chain does not lift its latency bound above its L
 The tables above predict what an event pair around the launch times (what `measure` times), and
 set it beside a profile's durations, which are the kernels' own time on the GPU: the launch's
 host-side overhead is in the one and not the other. Since 2026-11-27 `roofline predict --timing
-kernel` predicts the kernel's own time. It takes the empty kernel's own time (`kernel_launch_ns`,
-measured by `roofline calibrate` on two H100s, `docs/results/h100/kernel-launch/`) in place of the
-event-timed overhead (`docs/model.md`, the launch bound). The same specs as the section above
+kernel` predicts the kernel's own time. It takes the empty kernel's own time in place of the
+event-timed overhead (`docs/model.md`, the launch bound): until 2026-11-28 as ncu gives it
+(`kernel_launch_ns`, 1.97 µs, measured by `roofline calibrate` on two H100s,
+`docs/results/h100/kernel-launch/`), since then as the Activity API records it, which is how a
+profile times kernels (`kernel_trace_ns`, 864 ns, `docs/results/h100/kernel-trace/`; an event pair
+held 2.3–2.7 µs more than the Activity API's time of the same launches of ten suite kernels,
+`docs/results/h100/event-vs-trace/`). The same specs as the section above
 (`specs-chain.toml`), on the H100, timed as the kernel; the sample's own times in the table are
 event timings, so compare the measured medians:
 
@@ -154,9 +158,11 @@ EOT
 python3 scripts/evidence/sample_kernels.py "$R" $S/specs-chain.toml h100-sxm --kernel-timing $H100_TARS |
   sed '/^Counters of each/,$d'
 cat <<'EOT'
-The short kernels lose the overhead that a profile's time never held. The coalesced transpose
-(6.4 µs) comes within 2 %, and the naive one 1 % over. The kernels the model already predicted
-fast move further, by the same 1.2 µs.
+The short kernels lose the overhead that a profile's time never held, 2.3 µs: the naive transpose
+comes within 5 %, the coalesced one (6.4 µs) 15 % fast. With ncu's empty kernel they lost 1.2 µs,
+and the coalesced transpose came within 2 %, the naive one 1 % over: the model's event-timed
+work for these short grids is under what they took, which the larger constant hid. The kernels
+the model already predicted fast move further.
 EOT
 } > docs/results/sample-kernels.md
 echo "wrote docs/results/sample-kernels.md"

@@ -74,7 +74,9 @@ echo
 echo "The program's checks passed for $(checked "$raw/h100/staged/alone.out") kernels and sizes alone and"
 echo "$(checked "$raw/h100/staged/profile.out") under roofline, which recorded $(recorded "$R" "$raw/h100/staged/staged.db")."
 echo
-echo "Predicted as the kernel's own time, as committed before the profile:"
+echo "Predicted as the kernel's own time from the committed specs by the model as it is now: since"
+echo "2026-11-28 with the Activity API's empty kernel (\`kernel_trace_ns\`, \`docs/profile.md\`), 1.1 µs"
+echo "shorter than the ncu empty kernel the blind predictions took (their line follows the table):"
 echo
 table $H/specs.toml h100-sxm $H/profile.tar.gz --kernel-timing
 echo
@@ -103,7 +105,10 @@ cat <<'EOT'
   barrier (the stencil, the Sobel filter, the convolution) are 14–19 % fast at 2^22 and 2^24,
   where they are latency-bound; the reversal, which has almost nothing to compute, is within
   5 % there. At 2^20, launches of under 6 µs, the three are within 11 % and the reversal is
-  31 % slow.
+  31 % slow. The tables, timed since 2026-11-28 with the Activity API's empty kernel, put every
+  launch 1.1 µs shorter: at 2^20 the three are 9–22 % fast and the reversal within 1 % (an event
+  pair holds 2.3–2.7 µs more than the Activity API's time of the same launches,
+  `docs/results/h100/event-vs-trace/`, as the shorter empty kernel says).
 - **What the kernels did is right**: the warp instructions within 0.2 %, DRAM reads within
   0.2 %, L2 writes exact, and the shared-memory wavefronts within 10 %. DRAM writes at 2^22 are
   18–66 % over: part of the output stays dirty in the L2 when the launch ends, which the model
@@ -186,8 +191,12 @@ cat <<'EOT'
   kernels are within 9 % at every size (2–9 % fast at 2^22 and 2^24); the staged gather is
   8–14 % slow, its time set in the model by the L2's rate for random sectors.
 - **On the H200** the blind predictions (98 ns of release) read 7 of 9; with the file's calibrated
-  90 ns, 5 of 9: the convolution is 10–15 % fast there at every size, the box filter at 2^20 just
-  outside (−10.2 %).
+  90 ns, 5 of 9: the convolution was 10–15 % fast there at every size, the box filter at 2^20 just
+  outside (−10.2 %). With the Activity API's empty kernel as well (the table), still 5 of 9, the
+  convolution 11–25 % fast and the box filter at 2^20 20 % fast.
+- **Timed with the Activity API's empty kernel** (the H100's table above), the 2^20 launches lose
+  1.1 µs more: the box filter and the convolution 13–19 % fast there, the gather within 3 %; 5 of
+  9 within ±10 %.
 - **What the changes bought**: the same specs through the model of the session's start (593ddb0,
   built apart; `user_program_kernels.py` with that binary) give 4 of 9 within ±10 %, the tiled
   kernels 16–21 % fast at 2^22 and 2^24, as the first program's were blind (14–19 %).

@@ -68,7 +68,9 @@ cat <<'EOT'
 
 EOT
 program_run "$R" "$raw/h100/tensor" tensor_kernels
-echo "Predicted as the kernel's own time, as committed before the profile:"
+echo "Predicted as the kernel's own time from the committed specs by the model as it is now (since"
+echo "2026-11-28 with the Activity API's empty kernel, \`kernel_trace_ns\`, \`docs/profile.md\`; the blind"
+echo "predictions, whose line follows the table, took ncu's, 1.1 µs longer):"
 echo
 table $H/specs.toml h100-sxm $H/profile.tar.gz --kernel-timing
 echo

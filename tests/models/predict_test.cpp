@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+
+#include <fmt/format.h>
 
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
@@ -82,29 +85,41 @@ TEST(Predict, AddF32ColdAt2To28IsDramBoundWithHandWorkedBytes) {
   // 1 FLOP per element
 }
 
-// A kernel's own time (a profile's, ncu's) holds an empty kernel's own time where an event pair
-// holds the launch overhead: timed as the kernel, every launch is shorter by their difference,
-// 3170 - 1965 = 1205 ns on the H100 SXM's catalog values, cold or warm; the other bounds are the
-// same, and the gpu__time_duration counter follows the duration.
+// A kernel's own time holds an empty kernel's own time where an event pair holds the launch
+// overhead: timed as the kernel, every launch is shorter by their difference, cold or warm. The
+// Activity API's empty kernel (kernel_trace_ns, set to 1000 ns here) is not ncu's
+// (kernel_launch_ns, 1965 on the H100 SXM's file): 3170 - 1000 = 2170 ns less timed as a profile
+// records it, 3170 - 1965 = 1205 ns as ncu gives it. The other bounds are the same, and the
+// gpu__time_duration counter follows the duration.
 TEST(Predict, KernelTimingTakesTheEmptyKernelsOwnTimeForTheLaunchOverhead) {
-  const GpuSpec& h100 = find_gpu("h100-sxm");
+  GpuSpec h100 = find_gpu("h100-sxm");
+  h100.kernel_trace_ns.value = 1000;
+  ASSERT_DOUBLE_EQ(h100.launch_overhead_ns.value, 3170);
+  ASSERT_DOUBLE_EQ(h100.kernel_launch_ns.value, 1965);
   for (CacheState c : {CacheState::cold, CacheState::warm}) {
-    Launch event = launch("my_add_f32", 1 << 20, DType::f32, c);
-    Launch kernel = event;
-    kernel.timing = Timing::kernel;
+    const Launch event = launch("my_add_f32", 1 << 20, DType::f32, c);
     const auto e = predict_bounds(h100, spec("my_add_f32"), event);
-    const auto k = predict_bounds(h100, spec("my_add_f32"), kernel);
-    EXPECT_NEAR(e.duration_s - k.duration_s, 1205e-9, 1e-12);
-    EXPECT_NEAR(bound(e, BoundKind::launch).seconds - bound(k, BoundKind::launch).seconds, 1205e-9, 1e-12);
-    EXPECT_EQ(bound(e, BoundKind::dram).seconds, bound(k, BoundKind::dram).seconds);
-    EXPECT_NEAR(counter_of(k, metric::duration), k.duration_s * 1e9, 1e-6);
-    EXPECT_NE(bound(k, BoundKind::launch).detail.find("less 1205 ns of it"), std::string::npos)
-        << bound(k, BoundKind::launch).detail;
-    // The parameter is reported as used only when kernel timing uses it.
-    EXPECT_NE(std::ranges::find(e.unused_params, "kernel_launch_ns"), e.unused_params.end());
-    EXPECT_EQ(std::ranges::find(k.unused_params, "kernel_launch_ns"), k.unused_params.end());
+    for (const auto& [timing, less_ns, used, unused] :
+         {std::tuple{Timing::kernel, 2170.0, "kernel_trace_ns", "kernel_launch_ns"},
+          std::tuple{Timing::ncu, 1205.0, "kernel_launch_ns", "kernel_trace_ns"}}) {
+      Launch kernel = event;
+      kernel.timing = timing;
+      const auto k = predict_bounds(h100, spec("my_add_f32"), kernel);
+      EXPECT_NEAR(e.duration_s - k.duration_s, less_ns * 1e-9, 1e-12);
+      EXPECT_NEAR(bound(e, BoundKind::launch).seconds - bound(k, BoundKind::launch).seconds, less_ns * 1e-9, 1e-12);
+      EXPECT_EQ(bound(e, BoundKind::dram).seconds, bound(k, BoundKind::dram).seconds);
+      EXPECT_NEAR(counter_of(k, metric::duration), k.duration_s * 1e9, 1e-6);
+      const std::string& detail = bound(k, BoundKind::launch).detail;
+      EXPECT_NE(detail.find(fmt::format("less {:.0f} ns of it", less_ns)), std::string::npos) << detail;
+      // A parameter is reported as used only when the timing uses it.
+      EXPECT_EQ(std::ranges::find(k.unused_params, used), k.unused_params.end());
+      EXPECT_NE(std::ranges::find(k.unused_params, unused), k.unused_params.end());
+    }
+    for (const char* key : {"kernel_launch_ns", "kernel_trace_ns"})
+      EXPECT_NE(std::ranges::find(e.unused_params, key), e.unused_params.end());
   }
   EXPECT_EQ(timing_from_string("kernel"), Timing::kernel);
+  EXPECT_EQ(timing_from_string("ncu"), Timing::ncu);
   EXPECT_THROW(timing_from_string("host"), InputError);
 }
 

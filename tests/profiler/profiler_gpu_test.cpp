@@ -10,6 +10,7 @@
 #include "models/occupancy.hpp"
 #include "profiler/cupti_collector.hpp"
 #include "profiler/device_query.hpp"
+#include "profiler/kernel_trace.hpp"
 #include "profiler/l2_flush.hpp"
 #include "profiler/measure.hpp"
 #include "profiler/metric_names.hpp"
@@ -217,6 +218,27 @@ TEST(ProfilerGpu, TimingOfTestKernel) {
     EXPECT_GT(s.median_s, 1e-5);
     EXPECT_LT(s.median_s, 0.1);
   }
+}
+
+// The Activity API's record of each kernel launched: one per launch (the scale kernel twice per
+// launch() where asked), each a positive time under a millisecond for 1 Mi floats, and nothing
+// recorded once the call returns.
+TEST(ProfilerGpu, KernelTraceRecordsEachLaunchsOwnTime) {
+  NEED_GPU();
+  auto runner = test::make_test_runner(TestKernel::scale_twice);
+  runner->prepare(std::int64_t{1} << 20, DType::f32, 256, 1);
+  const auto ns = traced_kernel_ns([&] {
+    for (int i = 0; i < 3; ++i) runner->launch(nullptr);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  });
+  ASSERT_EQ(ns.size(), 6u);
+  for (double t : ns) {
+    EXPECT_GT(t, 0.0);
+    EXPECT_LT(t, 1e6);
+  }
+  runner->launch(nullptr);
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  EXPECT_EQ(traced_kernel_ns([] {}).size(), 0u);
 }
 
 TEST(ProfilerGpu, CountersOfReadKernel) {

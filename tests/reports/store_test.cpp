@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "models/error.hpp"
+#include "models/gpu_catalog.hpp"
 #include "reports/query_format.hpp"
 #include "reports/record_json.hpp"
 #include "reports/sqlite_store.hpp"
@@ -129,6 +130,21 @@ TEST_F(StoreTest, UnknownBoundsRoundTripAsUnknown) {
   ASSERT_NE(issue, bounds.end());
   EXPECT_FALSE(issue->known);
   EXPECT_EQ(issue->seconds, 0.0);
+}
+
+// A run stored before a GPU parameter existed has no ceiling row for it: read back, a GPU the
+// toolkit knows takes its GPU file's value, and the note says where it came from.
+TEST_F(StoreTest, AParameterNewerThanTheRunTakesTheGpuFilesValue) {
+  RunRecord r = test::sample_run(1, true);
+  r.gpu = find_gpu("h100-sxm");
+  r.run.gpu_id = r.gpu.id;
+  SqliteStore s(db_);
+  const auto id = store_run(s, r);
+  exec_raw(db_, "DELETE FROM ceilings WHERE param = 'kernel_trace_ns'");
+  const RunRecord got = s.load_run(id);
+  EXPECT_EQ(got.gpu.kernel_trace_ns.value, find_gpu("h100-sxm").kernel_trace_ns.value);
+  EXPECT_EQ(got.gpu.kernel_trace_ns.note.rfind("not stored with this run, the GPU file's value: ", 0), 0u);
+  EXPECT_EQ(got.gpu.kernel_launch_ns.note, find_gpu("h100-sxm").kernel_launch_ns.note);  // stored: as it was
 }
 
 TEST_F(StoreTest, ViewsAnswerCommonQuestions) {
