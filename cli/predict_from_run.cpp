@@ -42,6 +42,8 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
     throw InputError(fmt::format("run {} is a suite run: --from-run takes a profile or import run", run.run.id));
   const CalibratedGpu target = with_stored_calibration(find_gpu(o.gpu), store, "");
   const std::regex filter = kernel_filter(o.kernel_regex);
+  // A profile's durations are the Activity API's, an ncu report's gpu__time_duration.
+  const Timing timing = run.run.kind == RunKind::import ? Timing::ncu : Timing::kernel;
   TextTable t;
   for (const auto* h : {"#", "kernel", "measured on", "measured", "limiter", "predicted on", "predicted", "ratio", "bound"})
     t.add_column(h, std::string_view(h) == "kernel" || std::string_view(h) == "limiter" ? Align::left : Align::right);
@@ -60,7 +62,7 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
       continue;
     }
     const LaunchCost cost = cost_of(l, run.gpu);
-    const CostPrediction p = predict_cost(cost, measured, rec.analysis.limiter, run.gpu, target.gpu);
+    const CostPrediction p = predict_cost(cost, measured, rec.analysis.limiter, timing, run.gpu, target.gpu);
     t.add_row({std::to_string(index), names.at(l.id.demangled), run.gpu.id, format_duration(measured),
                rec.analysis.limiter.empty() ? "-" : rec.analysis.limiter, target.gpu.id, format_duration(p.duration_s),
                format_number(p.duration_s / measured, 3), std::string(to_string(p.bound))});

@@ -33,6 +33,38 @@ double loaded_latency_ns(const GpuSpec& g, double dram_share) {
   return dram_share * g.dram_loaded_latency_ns.value + (1 - dram_share) * g.l2_loaded_latency_ns.value;
 }
 
+// A round's loaded latency on g at DRAM utilization u, as littles_law takes it: the L2's for the
+// share of the loads L2 served, for the rest DRAM's round with the DRAM idle and its queueing.
+double round_s(const GpuSpec& g, double dram_share, double u) {
+  return ((1 - dram_share) * g.l2_loaded_latency_ns.value +
+          dram_share * (g.dram_stream_latency_ns.value + g.dram_queue_latency_ns.value * u / (1 - u))) *
+         1e-9;
+}
+
+double sustained_bandwidth(const GpuSpec& g) {
+  return g.dram_bandwidth_sustained.value > 0 ? g.dram_bandwidth_sustained.value : g.dram_bandwidth.value;
+}
+
+// A latency-bound launch's time on `to`: its rounds, its time over a round at the DRAM utilization
+// it ran at, each at the round `to` gives at the utilization that time makes (the fixed point
+// littles_law finds), so that a launch near the source's DRAM ceiling gains from a wider DRAM.
+double latency_scaled_s(const LaunchCost& c, double seconds, const GpuSpec& from, const GpuSpec& to) {
+  constexpr double kBusiest = 0.95;  // a utilization the queueing term stays finite at
+  const double u_from = std::min(kBusiest, c.dram_bytes / (seconds * sustained_bandwidth(from)));
+  const double rounds = seconds / round_s(from, c.dram_read_share, u_from);
+  const double dram_s = c.dram_bytes / sustained_bandwidth(to);
+  double lo = 0, hi = 1;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = (lo + hi) / 2;
+    (mid * rounds * round_s(to, c.dram_read_share, mid) < dram_s ? lo : hi) = mid;
+  }
+  return rounds * round_s(to, c.dram_read_share, dram_s > 0 ? hi : 0.0);
+}
+
+bool has_rounds(const GpuSpec& g) {
+  return g.dram_stream_latency_ns.value > 0 && g.l2_loaded_latency_ns.value > 0 && sustained_bandwidth(g) > 0;
+}
+
 }  // namespace
 
 std::optional<LsuWavefronts> lsu_wavefronts(const CounterLookup& counter, double wavefront_bytes) {
@@ -87,32 +119,40 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
           {BoundKind::launch, launch_s(g, true), "launch overhead and a real grid's fill"}};
 }
 
-CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,
+CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter, Timing timing,
                             const GpuSpec& measured_on, const GpuSpec& target) {
   CostPrediction p;
   p.bounds = cost_bounds(cost, target);
   const auto source = cost_bounds(cost, measured_on);
-  // A profiled duration is the kernel's own time on the GPU (Activity API): the launch overhead
-  // is not in it, so only the work's bounds floor the prediction.
-  double floor = 0;
+  // A profiled duration is the kernel's own time on the GPU: an empty kernel's own time, which
+  // each GPU has its own of, then the work. The launch overhead is not in it, so only the work's
+  // bounds floor the work.
+  const double empty_from = empty_kernel_s(measured_on, timing);
+  const double fixed_s = std::min(empty_from, measured_s), work_s = measured_s - fixed_s;
+  const double fixed_to = empty_from > 0 ? fixed_s * empty_kernel_s(target, timing) / empty_from : fixed_s;
+  double work_to = 0;
   for (const auto& b : p.bounds)
-    if (b.kind != BoundKind::launch) floor = std::max(floor, b.seconds);
-  p.duration_s = floor;
-  p.bound = BoundKind::launch;
-  for (const auto& b : p.bounds)
-    if (b.kind != BoundKind::launch && b.seconds == floor) p.bound = b.kind;
-  // The measured time scaled by the binding unit's ceilings (latency: by the loaded latency of
-  // where the launch's loads were served).
+    if (b.kind != BoundKind::launch && b.seconds > work_to) {
+      work_to = b.seconds;
+      p.bound = b.kind;
+    }
+  // The work scaled by the binding unit's ceilings. Latency, and the work of a launch too short
+  // to be bound by anything but its launch: by the rounds it waited for.
   for (std::size_t i = 0; i < p.bounds.size(); ++i) {
     if (std::string(to_string(p.bounds[i].kind)) != limiter) continue;
-    double ratio = source[i].seconds > 0 ? p.bounds[i].seconds / source[i].seconds : 0;
-    if (p.bounds[i].kind == BoundKind::latency && measured_on.dram_loaded_latency_ns.value > 0)
-      ratio = loaded_latency_ns(target, cost.dram_read_share) / loaded_latency_ns(measured_on, cost.dram_read_share);
-    if (ratio > 0 && measured_s * ratio > p.duration_s) {
-      p.duration_s = measured_s * ratio;
+    const bool rounds = p.bounds[i].kind == BoundKind::latency || p.bounds[i].kind == BoundKind::launch;
+    double scaled = source[i].seconds > 0 ? work_s * p.bounds[i].seconds / source[i].seconds : 0.0;
+    if (rounds && has_rounds(measured_on) && has_rounds(target) && work_s > 0)
+      scaled = latency_scaled_s(cost, work_s, measured_on, target);
+    else if (rounds && measured_on.dram_loaded_latency_ns.value > 0)
+      scaled = work_s * loaded_latency_ns(target, cost.dram_read_share) /
+               loaded_latency_ns(measured_on, cost.dram_read_share);
+    if (scaled > work_to) {
+      work_to = scaled;
       p.bound = p.bounds[i].kind;
     }
   }
+  p.duration_s = fixed_to + work_to;
   return p;
 }
 

@@ -4,9 +4,11 @@
 // warp instructions and FLOPs do not change with the GPU: no other L2 hit rate, no other code
 // for another architecture), and the same efficiency against the ceiling that bound it where it
 // was measured (a launch at 80 % of the DRAM ceiling stays at 80 % of the other DRAM ceiling);
-// it can never beat any ceiling of the target. A launch the launch overhead bound scales with the
-// overheads; a latency-bound one with the loaded latency of where its loads were served: DRAM's
-// for the share of its L2 reads that DRAM served, L2's for the rest.
+// it can never beat any ceiling of the target. A launch's own time is an empty kernel's own time,
+// each GPU's, and its work. A latency-bound launch's work is its rounds of loads: as many on the
+// target, each the target's loaded round at the DRAM utilization the launch then makes (L2's
+// latency for the share of its L2 reads that L2 served), so a launch near its DRAM's ceiling gains
+// from a wider one. A launch too short to be bound by anything but its launch scales the same way.
 #include <functional>
 #include <optional>
 #include <string>
@@ -55,8 +57,9 @@ struct CostPrediction {
 };
 
 // measured_s and limiter (a BoundKind name, "latency", or "" when unknown) from the launch's
-// analysis on `measured_on`.
-CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,
+// analysis on `measured_on`; `timing`, how measured_s was timed (kernel: the Activity API, as a
+// profile run's launches; ncu: gpu__time_duration, as an import run's).
+CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter, Timing timing,
                             const GpuSpec& measured_on, const GpuSpec& target);
 
 }  // namespace roofline

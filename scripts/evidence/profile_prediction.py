@@ -15,78 +15,97 @@ import sqlite3
 import subprocess
 import sys
 
-roofline, source_db, src_run, target_db, run, gpu = sys.argv[1:7]
-if "--calibrated" in sys.argv:
-    # The target's own calibration (from TARGET_DB) applied: copied into a scratch copy of SOURCE_DB.
-    import shutil
-    import tempfile
-    scratch = tempfile.mkdtemp()
-    shutil.copy(source_db, scratch + "/source.db")
-    source_db = scratch + "/source.db"
-    db = sqlite3.connect(source_db)
-    db.execute("ATTACH ? AS t", (target_db,))
-    db.execute("INSERT INTO calibrations SELECT * FROM t.calibrations")
-    db.execute("INSERT INTO calibration_values SELECT * FROM t.calibration_values")
-    db.commit()
-    db.close()
-command = [roofline, "predict", "--from-run", src_run, "--db", source_db, "--gpu", gpu, "--format", "csv"]
-predicted = list(csv.DictReader(io.StringIO(subprocess.run(command, capture_output=True, text=True, check=True).stdout)))
-
-con = sqlite3.connect(f"file:{target_db}?mode=ro", uri=True)
-measured = con.execute("SELECT kernel, duration_us FROM v_profile_launches WHERE run_id = ? ORDER BY seq", (run,)).fetchall()
-src = sqlite3.connect(f"file:{source_db}?mode=ro", uri=True)
-names = [r[0] for r in src.execute("SELECT kernel FROM v_profile_launches WHERE run_id = ? ORDER BY seq", (src_run,))]
-
 
 def seconds(text):
     value, unit = text.replace("\u00b5", "u").split()
     return float(value) * {"s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}[unit]
 
 
-by_kernel_measured = collections.defaultdict(list)
-for kernel, us in measured:
-    by_kernel_measured[kernel].append(us * 1e-6)
-seen = collections.Counter()
-per_kernel = collections.defaultdict(lambda: [0.0, 0.0, 0.0, 0])  # source, predicted, measured, launches
-per_limiter = collections.defaultdict(list)  # (predicted, measured) per launch
-display = {}
-for name, row in zip(names, predicted):
-    k = seen[name]
-    seen[name] += 1
-    if k >= len(by_kernel_measured[name]) or row["predicted"] == "-":
-        continue
-    display[name] = row["kernel"]
-    acc = per_kernel[name]
-    acc[0] += seconds(row["measured"])
-    acc[1] += seconds(row["predicted"])
-    acc[2] += by_kernel_measured[name][k]
-    acc[3] += 1
-    per_limiter[row["limiter"]].append((seconds(row["predicted"]), by_kernel_measured[name][k]))
+def with_target_calibration(source_db, target_db):
+    """A scratch copy of SOURCE_DB holding TARGET_DB's calibrations, so that --from-run applies them."""
+    import shutil
+    import tempfile
+    scratch = tempfile.mkdtemp() + "/source.db"
+    shutil.copy(source_db, scratch)
+    db = sqlite3.connect(scratch)
+    db.execute("ATTACH ? AS t", (target_db,))
+    db.execute("INSERT INTO calibrations SELECT * FROM t.calibrations")
+    db.execute("INSERT INTO calibration_values SELECT * FROM t.calibration_values")
+    db.commit()
+    db.close()
+    return scratch
 
-rows = sorted(per_kernel.items(), key=lambda kv: -kv[1][2])
-errors = []
-print(f"| kernel | launches | H100 measured | {gpu} predicted | {gpu} measured | error |")
-print("|---|---:|---:|---:|---:|---:|")
-for name, (s, p, m, n) in rows:
-    err = (p - m) / m
-    errors.append(abs(err))
-    short = display[name]
-    print(f"| `{short}` | {n} | {s * 1e6:.1f} µs | {p * 1e6:.1f} µs | {m * 1e6:.1f} µs | {err * 100:+.1f} % |")
-total_s = sum(v[0] for v in per_kernel.values())
-total_p = sum(v[1] for v in per_kernel.values())
-total_m = sum(v[2] for v in per_kernel.values())
-errors.sort()
-print(f"| **all kernels** | {sum(v[3] for v in per_kernel.values())} | {total_s * 1e6:.1f} µs | {total_p * 1e6:.1f} µs | "
-      f"{total_m * 1e6:.1f} µs | {(total_p - total_m) / total_m * 100:+.1f} % |")
-print(f"\nPer kernel: median |error| {errors[len(errors) // 2] * 100:.1f} %, "
-      f"{sum(e <= 0.10 for e in errors)} of {len(errors)} within ±10 %.")
-if "--by-limiter" in sys.argv:
-    print(f"\n| limiter on the source GPU | launches | {gpu} predicted | {gpu} measured | error of the sum | "
-          "median error | within ±10 % |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for limiter, pairs in sorted(per_limiter.items(), key=lambda kv: -sum(m for _, m in kv[1])):
-        p, m = sum(x for x, _ in pairs), sum(y for _, y in pairs)
-        errs = sorted((x - y) / y for x, y in pairs)
-        median = (errs[(len(errs) - 1) // 2] + errs[len(errs) // 2]) / 2
-        print(f"| {limiter} | {len(pairs)} | {p * 1e6:.1f} µs | {m * 1e6:.1f} µs | {(p - m) / m * 100:+.1f} % | "
-              f"{median * 100:+.1f} % | {sum(abs(e) <= 0.10 for e in errs)} |")
+
+def matched_launches(roofline, source_db, src_run, target_db, run, gpu, calibrated=False):
+    """Each predicted launch matched with its measurement by kernel and occurrence:
+    (kernel, display name, source seconds, predicted seconds, measured seconds, source limiter)."""
+    if calibrated:
+        source_db = with_target_calibration(source_db, target_db)
+    command = [roofline, "predict", "--from-run", str(src_run), "--db", source_db, "--gpu", gpu, "--format", "csv"]
+    predicted = list(csv.DictReader(io.StringIO(
+        subprocess.run(command, capture_output=True, text=True, check=True).stdout)))
+    con = sqlite3.connect(f"file:{target_db}?mode=ro", uri=True)
+    measured = collections.defaultdict(list)
+    for kernel, us in con.execute("SELECT kernel, duration_us FROM v_profile_launches WHERE run_id = ? ORDER BY seq",
+                                  (run,)):
+        measured[kernel].append(us * 1e-6)
+    src = sqlite3.connect(f"file:{source_db}?mode=ro", uri=True)
+    names = [r[0] for r in src.execute("SELECT kernel FROM v_profile_launches WHERE run_id = ? ORDER BY seq",
+                                       (src_run,))]
+    seen = collections.Counter()
+    out = []
+    for name, row in zip(names, predicted):
+        k = seen[name]
+        seen[name] += 1
+        if k >= len(measured[name]) or row["predicted"] == "-":
+            continue
+        out.append((name, row["kernel"], seconds(row["measured"]), seconds(row["predicted"]), measured[name][k],
+                    row["limiter"]))
+    return out
+
+
+def main():
+    roofline, source_db, src_run, target_db, run, gpu = sys.argv[1:7]
+    per_kernel = collections.defaultdict(lambda: [0.0, 0.0, 0.0, 0])  # source, predicted, measured, launches
+    per_limiter = collections.defaultdict(list)  # (predicted, measured) per launch
+    display = {}
+    for name, short, source_s, predicted_s, measured_s, limiter in matched_launches(
+            roofline, source_db, src_run, target_db, run, gpu, "--calibrated" in sys.argv):
+        display[name] = short
+        acc = per_kernel[name]
+        acc[0] += source_s
+        acc[1] += predicted_s
+        acc[2] += measured_s
+        acc[3] += 1
+        per_limiter[limiter].append((predicted_s, measured_s))
+    rows = sorted(per_kernel.items(), key=lambda kv: -kv[1][2])
+    errors = []
+    print(f"| kernel | launches | H100 measured | {gpu} predicted | {gpu} measured | error |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, (s, p, m, n) in rows:
+        err = (p - m) / m
+        errors.append(abs(err))
+        short = display[name]
+        print(f"| `{short}` | {n} | {s * 1e6:.1f} µs | {p * 1e6:.1f} µs | {m * 1e6:.1f} µs | {err * 100:+.1f} % |")
+    total_s = sum(v[0] for v in per_kernel.values())
+    total_p = sum(v[1] for v in per_kernel.values())
+    total_m = sum(v[2] for v in per_kernel.values())
+    errors.sort()
+    print(f"| **all kernels** | {sum(v[3] for v in per_kernel.values())} | {total_s * 1e6:.1f} µs | "
+          f"{total_p * 1e6:.1f} µs | {total_m * 1e6:.1f} µs | {(total_p - total_m) / total_m * 100:+.1f} % |")
+    print(f"\nPer kernel: median |error| {errors[len(errors) // 2] * 100:.1f} %, "
+          f"{sum(e <= 0.10 for e in errors)} of {len(errors)} within ±10 %.")
+    if "--by-limiter" in sys.argv:
+        print(f"\n| limiter on the source GPU | launches | {gpu} predicted | {gpu} measured | error of the sum | "
+              "median error | within ±10 % |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for limiter, pairs in sorted(per_limiter.items(), key=lambda kv: -sum(m for _, m in kv[1])):
+            p, m = sum(x for x, _ in pairs), sum(y for _, y in pairs)
+            errs = sorted((x - y) / y for x, y in pairs)
+            median = (errs[(len(errs) - 1) // 2] + errs[len(errs) // 2]) / 2
+            print(f"| {limiter} | {len(pairs)} | {p * 1e6:.1f} µs | {m * 1e6:.1f} µs | {(p - m) / m * 100:+.1f} % | "
+                  f"{median * 100:+.1f} % | {sum(abs(e) <= 0.10 for e in errs)} |")
+
+
+if __name__ == "__main__":
+    main()

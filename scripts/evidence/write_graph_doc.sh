@@ -103,17 +103,22 @@ cat <<'EOT'
 
 What the errors say: the GEMMs, issue-limited FP32 kernels on both GPUs (the same SM clock and
 FP32 rate), carry over within 1 %, and with them the program's GPU time. The short launches do
-not: those the H100's counters call launch-limited (a few microseconds, below the launch floor)
-ran faster on the H200 than on the H100, where the prediction keeps their time, and the few short
-DRAM-limited ones are predicted at the H200's full DRAM bandwidth, which they did not reach. The
-same holds for the transformer step's and the first PyTorch script's launch-limited launches (19 %
-and 29 % slow, summed). Tried and not kept: scaling them by the two GPUs' back-to-back launch
-cost of an empty kernel (`roofline calibrate`'s launch throughput: 1.95 µs on the H100, 1.60 µs on
-the H200; tried in a build that was not committed) took these three programs' launch-limited
-launches to −7.1, −2.8 and +5.1 % summed, but the Triton script's from +2.2 to −13.7 % and the CUDA
-samples' short kernels to 13–16 % fast (8 of their 19 kernels within 10 %, from 16): those ran as
-fast on both GPUs. The programs' own runs find their tensors in L2 as the kernels before left them, and
-the H200's L2 is larger; whether that is the difference was not checked.
+less well. Until 2026-11-28 the prediction kept the time of those the H100's counters call
+launch-limited (a few microseconds, below the launch floor), which ran faster on the H200: this
+program's came out 14.0 % slow summed, the transformer step's and the first PyTorch script's 19 %
+and 29 %. Since then a kernel's own time is each GPU's empty kernel (864 ns on the H100, 543 ns on
+the H200, as the Activity API records them) and its work, whose rounds of loads scale with the
+H200's loaded round (`docs/profile.md`): this program's launch-limited launches come out 9.6 %
+fast summed (139 of 395 within ±10 %, 135 before), the transformer step's 0.8 % and the PyTorch
+script's 1.1 % fast, the Triton script's 17.8 % and the CUDA samples' short kernels up to 22 %
+fast: those ran about as fast on both GPUs, as a 2.4 µs Triton kernel of this program did, so the
+empty kernel's difference does not show in every kernel's time. Tried before and not kept:
+scaling them by the two GPUs' back-to-back launch cost of an empty kernel (`roofline calibrate`'s
+launch throughput: 1.95 µs on the H100, 1.60 µs on the H200; a build that was not committed) came
+out much the same, the CUDA samples' short kernels 13–16 % fast. The few short DRAM-limited
+launches are predicted at the H200's full DRAM bandwidth, which they did not reach. The programs'
+own runs find their tensors in L2 as the kernels before left them, and the H200's L2 is larger;
+whether that is the difference was not checked.
 EOT
 echo
 echo "## Every value outside 2 % (H100, beside ncu)"

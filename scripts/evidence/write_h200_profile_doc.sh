@@ -38,12 +38,13 @@ that it carried estimates made before any H200 was lent (a loaded DRAM latency o
 H200s measure 414-422, DRAM at 4.32 TB/s where they sustain 4.52-4.60), and this page's first
 version, made with them, predicted the script's kernel time 18.3 % slow and 3 of 10 kernels
 within ±10 %. Most of these PyTorch kernels were latency-limited on the H100 (their busiest unit
-under 80 % of its ceiling) and are predicted by the ratio of loaded DRAM latencies. What stays
-off: launches between the two regimes are scaled by one ceiling only and come out 14-25 % slow
-(the FP16 add kept the H100's DRAM 76 % busy, the reduction 70 %; the H200 ran them in 0.71 and
-0.78 of their H100 time, near the bandwidth ratio, 0.70, not the loaded-latency ratio, 0.89); the
-random-number kernels, whose DRAM is nearly idle, ran at the same speed on both GPUs (same SM
-clock) while the loaded-latency ratio makes them 11-12 % faster; the FillFunctor launches take
-1.4-1.9 µs, where a few hundred nanoseconds are a quarter of the time.
+under 80 % of its ceiling). Until 2026-11-28 they were predicted by the ratio of the two GPUs'
+loaded DRAM latencies (0.89), which gave 5 of 10 kernels within ±10 %: the random-number
+kernels, whose DRAM is nearly idle, came out 11-12 % fast, and the launches that kept the H100's
+DRAM busy 14-25 % slow. Now a latency-bound launch keeps its rounds of loads, each the H200's
+round at the DRAM utilization the launch makes there, and each GPU's empty kernel takes its own
+time (`docs/profile.md`). What stays off: the FP16 add and the reduction, which kept the H100's
+DRAM 76 % and 70 % busy, ran in 0.71 and 0.78 of their H100 time, near the bandwidth ratio
+(0.70), where their rounds at the H200's queueing give 0.86 and 0.88.
 EOT
 } > docs/results/h200/profile-prediction.md

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""`roofline predict --from-run` judged on every program profiled on both GPUs: each H100 profile
+predicted on the H200 (the H200 model's catalog values), beside the same program's H200 profile.
+Per program, per kernel (its launches' times summed) and per launch by the limiter the H100's
+counters gave it.
+
+Usage (from the repo root): from_run_programs.py ROOFLINE > part.md
+
+The programs: the PyTorch training step, the transformer step, the Triton script, the C++
+extension, the CUDA-graph program, and NVIDIA's CUDA samples (unpacked from their committed
+archives). Launches are matched by kernel and occurrence (profile_prediction.py).
+"""
+import collections
+import os
+import sqlite3
+import statistics
+import sys
+import tarfile
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from profile_prediction import matched_launches  # noqa: E402
+
+roofline = sys.argv[1]
+programs = [("PyTorch training step", "docs/results/h100/profile-vs-ncu/torch.db", 1, "docs/results/h200/h200.db", 3)]
+for name, page in [("transformer", "transformer step"), ("triton", "Triton script"), ("extension", "C++ extension"),
+                   ("graph", "CUDA graphs")]:
+    programs.append((page, f"docs/results/h100/{name}/{name}.db", 1, f"docs/results/h200/{name}/{name}.db", 1))
+scratch = tempfile.mkdtemp()
+samples = {}
+for gpu in ("h100", "h200"):
+    with tarfile.open(f"docs/results/{gpu}/cuda-samples/module-variables.tar.gz") as t:
+        t.extractall(f"{scratch}/{gpu}", filter="data")
+    samples[gpu] = f"{scratch}/{gpu}/cuda-samples/samples.db"
+    sqlite3.connect(samples[gpu]).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+for run, command in sqlite3.connect(samples["h100"]).execute("SELECT id, command_line FROM runs ORDER BY id"):
+    sample = command.split("-- ./")[-1].split()[0]
+    programs.append((f"CUDA sample {sample}", samples["h100"], run, samples["h200"], run))
+
+
+def within(errors):
+    return sum(abs(e) <= 0.10 for e in errors)
+
+
+def median_abs(errors):
+    """The upper median, as each program's page takes it (profile_prediction.py)."""
+    return sorted(map(abs, errors))[len(errors) // 2]
+
+
+print("| program | kernels | within ±10 % | median \\|error\\| | launches | within ±10 % |")
+print("|---|---:|---:|---:|---:|---:|")
+all_kernels, all_launches = [], []
+by_limiter = collections.defaultdict(list)
+for label, source_db, src_run, target_db, run in programs:
+    launches = matched_launches(roofline, source_db, src_run, target_db, run, "h200")
+    sums = collections.defaultdict(lambda: [0.0, 0.0])
+    for name, _, _, predicted, measured, limiter in launches:
+        sums[name][0] += predicted
+        sums[name][1] += measured
+        all_launches.append(predicted / measured - 1)
+        by_limiter[limiter].append(predicted / measured - 1)
+    kernels = [p / m - 1 for p, m in sums.values()]
+    all_kernels += kernels
+    launch_errors = [p / m - 1 for _, _, _, p, m, _ in launches]
+    print(f"| {label} | {len(kernels)} | {within(kernels)} | {100 * median_abs(kernels):.1f} % | "
+          f"{len(launch_errors)} | {within(launch_errors)} |")
+print(f"| **all programs** | {len(all_kernels)} | {within(all_kernels)} | "
+      f"{100 * median_abs(all_kernels):.1f} % | {len(all_launches)} | {within(all_launches)} |")
+print("\n| limiter on the H100 | launches | within ±10 % | median error |")
+print("|---|---:|---:|---:|")
+for limiter, errors in sorted(by_limiter.items(), key=lambda kv: -len(kv[1])):
+    print(f"| {limiter} | {len(errors)} | {within(errors)} | {100 * statistics.median(errors):+.1f} % |")
