@@ -41,18 +41,14 @@ double round_s(const GpuSpec& g, double dram_share, double u) {
          1e-9;
 }
 
-double sustained_bandwidth(const GpuSpec& g) {
-  return g.dram_bandwidth_sustained.value > 0 ? g.dram_bandwidth_sustained.value : g.dram_bandwidth.value;
-}
-
 // A latency-bound launch's time on `to`: its rounds, its time over a round at the DRAM utilization
 // it ran at, each at the round `to` gives at the utilization that time makes (the fixed point
 // littles_law finds), so that a launch near the source's DRAM ceiling gains from a wider DRAM.
 double latency_scaled_s(const LaunchCost& c, double seconds, const GpuSpec& from, const GpuSpec& to) {
   constexpr double kBusiest = 0.95;  // a utilization the queueing term stays finite at
-  const double u_from = std::min(kBusiest, c.dram_bytes / (seconds * sustained_bandwidth(from)));
+  const double u_from = std::min(kBusiest, dram_time_s(c, from) / seconds);
   const double rounds = seconds / round_s(from, c.dram_read_share, u_from);
-  const double dram_s = c.dram_bytes / sustained_bandwidth(to);
+  const double dram_s = dram_time_s(c, to);
   double lo = 0, hi = 1;
   for (int i = 0; i < 60; ++i) {
     const double mid = (lo + hi) / 2;
@@ -62,7 +58,7 @@ double latency_scaled_s(const LaunchCost& c, double seconds, const GpuSpec& from
 }
 
 bool has_rounds(const GpuSpec& g) {
-  return g.dram_stream_latency_ns.value > 0 && g.l2_loaded_latency_ns.value > 0 && sustained_bandwidth(g) > 0;
+  return g.dram_stream_latency_ns.value > 0 && g.l2_loaded_latency_ns.value > 0;
 }
 
 }  // namespace
@@ -84,7 +80,8 @@ std::optional<LsuWavefronts> lsu_wavefronts(const CounterLookup& counter, double
 
 LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
   LaunchCost c;
-  c.dram_bytes = sum(l, {metric::dram_sectors_read, metric::dram_sectors_write}, c.missing) * kSector;
+  c.dram_read_bytes = sum(l, {metric::dram_sectors_read}, c.missing) * kSector;
+  c.dram_write_bytes = sum(l, {metric::dram_sectors_write}, c.missing) * kSector;
   c.l2_bytes = sum(l, {metric::lts_tex_read, metric::lts_tex_write}, c.missing) * kSector;
   const auto wavefronts = lsu_wavefronts([&l](std::string_view name) { return value(l, name); },
                                          measured_on.l1_wavefront_bytes.value);
@@ -99,16 +96,24 @@ LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
   return c;
 }
 
+double dram_time_s(const LaunchCost& c, const GpuSpec& g) {
+  const double bw = g.dram_bandwidth_sustained.value > 0 ? g.dram_bandwidth_sustained.value : g.dram_bandwidth.value;
+  if (bw <= 0) return 0.0;
+  const double turnaround = g.dram_turnaround_factor.value * std::min(c.dram_read_bytes, c.dram_write_bytes);
+  return (c.dram_read_bytes + c.dram_write_bytes + turnaround) / bw;
+}
+
 std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
   const double sm = g.sm_count.value, clock = clock_of(g);
-  const double dram_bw = g.dram_bandwidth_sustained.value > 0 ? g.dram_bandwidth_sustained.value : g.dram_bandwidth.value;
   const auto per = [](double work, double rate) { return rate > 0 ? work / rate : 0.0; };
   const double compute = std::max({per(c.fp32_instructions, sm * g.fp32_fma_per_clock_per_sm.value * clock),
                                    per(c.fp16_instructions, sm * g.fp16_fma_per_clock_per_sm.value / 2 * clock),
                                    c.tensor_busy_s});  // tensor rate: same architecture assumed (not scaled)
-  return {{BoundKind::dram, per(c.dram_bytes, dram_bw), "counted DRAM bytes / sustained DRAM bandwidth"},
+  return {{BoundKind::dram, dram_time_s(c, g),
+           "counted DRAM bytes and the turnaround between reads and writes / sustained DRAM bandwidth"},
           {BoundKind::l2, per(c.l2_bytes, g.l2_bandwidth.value), "counted L2 bytes from L1 / L2 bandwidth"},
-          {BoundKind::lsu, per(c.lsu_wavefronts, sm * clock * g.lsu_wavefronts_per_clock_per_sm.value), "L1 wavefronts"},
+          {BoundKind::lsu, per(c.lsu_wavefronts, sm * clock * g.lsu_wavefronts_per_clock_per_sm.value),
+           "L1 wavefronts"},
           {BoundKind::issue,
            per(c.warp_instructions, sm * g.schedulers_per_sm.value * g.issue_per_scheduler_per_clock.value * clock),
            "warp instructions / issue rate"},

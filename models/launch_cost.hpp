@@ -22,7 +22,8 @@
 namespace roofline {
 
 struct LaunchCost {
-  double dram_bytes = 0, l2_bytes = 0;  // DRAM read + write; L2 sectors from L1 x 32
+  double dram_read_bytes = 0, dram_write_bytes = 0;
+  double l2_bytes = 0;  // L2 sectors from L1 x 32, read and write
   double lsu_wavefronts = 0;            // lsu_wavefronts() below
   double warp_instructions = 0;
   double fp32_instructions = 0, fp16_instructions = 0;  // thread-level
@@ -34,6 +35,10 @@ struct LaunchCost {
 };
 
 LaunchCost cost_of(const ProfiledLaunch& launch, const GpuSpec& measured_on);
+
+// The time gpu's DRAM takes for the cost's reads and writes, as the model's DRAM bound takes it:
+// (R + W + dram_turnaround_factor x min(R, W)) / sustained bandwidth.
+double dram_time_s(const LaunchCost& cost, const GpuSpec& gpu);
 
 // The LSU's L1 data-pipe wavefronts from a launch's counters (looked up by Nsight Compute name):
 // measured (l1tex__data_pipe_lsu_wavefronts.sum) where they hold it, else estimated, each global

@@ -123,7 +123,7 @@ cat <<'EOT'
 
 The specs' errors carried to the second GPU as they were on the first: the RMSNorm a few percent
 slow, the SwiGLU 12–13 % fast, its bound right on both. From its own H100 counters the SwiGLU comes
-closer on the H200: within 0.7 % since 2026-11-28, when a latency-limited launch began to keep its
+closer on the H200: within 0.9 % since 2026-11-28, when a latency-limited launch began to keep its
 rounds of loads at the H200's loaded round (7.8 % fast before, scaled by the two GPUs' loaded
 DRAM latencies). The misses of the whole program's prediction are the kinds `docs/profile.md`
 lists: launches of a few microseconds, now about 10 % fast, and short DRAM-limited launches

@@ -45,6 +45,6 @@ DRAM busy 14-25 % slow. Now a latency-bound launch keeps its rounds of loads, ea
 round at the DRAM utilization the launch makes there, and each GPU's empty kernel takes its own
 time (`docs/profile.md`). What stays off: the FP16 add and the reduction, which kept the H100's
 DRAM 76 % and 70 % busy, ran in 0.71 and 0.78 of their H100 time, near the bandwidth ratio
-(0.70), where their rounds at the H200's queueing give 0.86 and 0.88.
+(0.70), where their rounds at the H200's queueing give 0.85 and 0.87.
 EOT
 } > docs/results/h200/profile-prediction.md

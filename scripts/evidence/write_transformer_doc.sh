@@ -97,7 +97,7 @@ kernels 6–11 % fast; a latency-limited launch now scales with the loaded laten
 loads were served, DRAM's for the share of its L2 reads DRAM served and L2's (188 / 195 ns) for
 the rest (`docs/profile.md`), and they came within 3–8 %. Since 2026-11-28 a latency-limited
 launch keeps its rounds of loads, each the H200's loaded round at the DRAM utilization it makes
-there, and each GPU's empty kernel takes its own time: they come within 1.6–4.5 %, and 27 of the
+there, and each GPU's empty kernel takes its own time: they come within 1.6–4.5 %, and 29 of the
 32 kernels within ±10 % (23 before; `docs/results/from-run-programs.md`). The change before it moved the PyTorch
 script's, the Triton script's and the CUDA samples' predictions by at most 1.5 points per kernel
 (the PyTorch script's layer norm, +0.5 → +2.0 %) and none across 10 %

@@ -79,13 +79,13 @@ DRAM-limited (the absolute value, the in-place add, the Triton softmax), ran on 
 0.71-0.72 of their H100 time, the ratio of the two DRAM bandwidths (0.70). Until 2026-11-28 the
 model scaled a latency-limited launch by the ratio of the loaded DRAM latencies (0.89); now it
 keeps the launch's rounds of loads, each the H200's round at the DRAM utilization it makes there
-(`docs/profile.md`), which gives them 0.87-0.91: they come out 22-27 % slow. Other
+(`docs/profile.md`), which gives them 0.85-0.90: they come out 19-26 % slow. Other
 latency-limited launches at the same DRAM load (PyTorch's layer norm in that script) did follow
 the latency ratio, so the DRAM load alone does not tell the two apart. The random-number
 kernels, whose DRAM is nearly idle, again ran at the same speed on both GPUs, and now come within
 5 % (11 % and 9 % fast before). Three boolean kernels of about 9 µs a launch, which the rounds
-now put 7-22 % fast (0.72-0.82 of their H100 time), ran in 0.88-0.92 of it. The
-Triton add, DRAM-limited, is within 2.3 %; Inductor's fused kernel within 0.5 % (5.7 % before).
+now put 8-22 % fast (0.72-0.82 of their H100 time), ran in 0.88-0.92 of it. The
+Triton add, DRAM-limited, is within 1.9 %; Inductor's fused kernel within 0.5 % (5.7 % before).
 
 Tried after reading these two programs, not adopted: splitting a latency-limited launch's time
 in two, the time its DRAM bytes take at the sustained bandwidth scaled by the bandwidths and the

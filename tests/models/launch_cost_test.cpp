@@ -24,7 +24,8 @@ ProfiledLaunch dram_bound_add() {
 
 TEST(LaunchCost, TheCountersAreTheCost) {
   const LaunchCost c = cost_of(dram_bound_add(), find_gpu("h100-sxm"));
-  EXPECT_DOUBLE_EQ(c.dram_bytes, 6291456.0 * 32);
+  EXPECT_DOUBLE_EQ(c.dram_read_bytes, 4194304.0 * 32);
+  EXPECT_DOUBLE_EQ(c.dram_write_bytes, 2097152.0 * 32);
   EXPECT_DOUBLE_EQ(c.l2_bytes, 6291456.0 * 32);
   EXPECT_DOUBLE_EQ(c.warp_instructions, 3145728.0);
   EXPECT_DOUBLE_EQ(c.fp32_instructions, 16777216.0);
@@ -46,6 +47,12 @@ TEST(LaunchCost, LsuWavefrontsAreMeasuredWhereCountedAndEstimatedElsewhere) {
   EXPECT_DOUBLE_EQ(cost_of(l, find_gpu("h100-sxm")).lsu_wavefronts, 143305918.0);
 }
 
+// The launch moves 134,217,728 B of DRAM reads and 67,108,864 B of writes: as the model's DRAM
+// bound takes them, (R + W + f min(R, W)) / sustained bandwidth = (201,326,592 + 0.14 x
+// 67,108,864) B / 3.2 TB/s = 65.851 us on the H100 SXM, (201,326,592 + 0.153 x 67,108,864) B /
+// 4.57 TB/s = 46.301 us on the H200, a ratio of 0.70312.
+constexpr double kDramH100 = 210721832.96 / 3.2e12, kDramH200 = 211594248.192 / 4.57e12;
+
 // The H100 SXM and H200 models with an empty kernel's own time set here (1 us and 0.6 us as the
 // Activity API records it, 2 us and 1.2 us as ncu gives it), so that the sums below do not follow
 // the catalog's.
@@ -63,31 +70,34 @@ TEST(LaunchCost, ADramBoundLaunchKeepsItsEfficiencyAgainstTheOtherDram) {
   const Gpus g;
   ASSERT_DOUBLE_EQ(g.h100.dram_bandwidth_sustained.value, 3.2e12);
   ASSERT_DOUBLE_EQ(g.h200.dram_bandwidth_sustained.value, 4.57e12);
+  ASSERT_DOUBLE_EQ(g.h100.dram_turnaround_factor.value, 0.14);
+  ASSERT_DOUBLE_EQ(g.h200.dram_turnaround_factor.value, 0.153);
   const LaunchCost c = cost_of(dram_bound_add(), g.h100);
-  const CostPrediction p = predict_cost(c, 65e-6, "dram", Timing::kernel, g.h100, g.h200);
-  // The empty kernel's 1 us becomes 0.6 us; the work, 64 us x (201,326,592 B / 4.57 TB/s) /
-  // (201,326,592 B / 3.2 TB/s) = 64 us x 3.2 / 4.57 = 44.81 us.
+  EXPECT_NEAR(cost_bounds(c, g.h100)[0].seconds, kDramH100, 1e-15);
+  // 70 us, at 95 % of the H100's DRAM: the empty kernel's 1 us becomes 0.6 us; the work, 69 us x
+  // 0.70312 = 48.52 us.
+  const CostPrediction p = predict_cost(c, 70e-6, "dram", Timing::kernel, g.h100, g.h200);
   EXPECT_EQ(p.bound, BoundKind::dram);
-  EXPECT_NEAR(p.duration_s, 0.6e-6 + 64e-6 * 3.2 / 4.57, 1e-12);
+  EXPECT_NEAR(p.duration_s, 0.6e-6 + 69e-6 * kDramH200 / kDramH100, 1e-12);
   // Timed by ncu (an import run), the empty kernel is ncu's: 2 us becomes 1.2 us.
-  EXPECT_NEAR(predict_cost(c, 65e-6, "dram", Timing::ncu, g.h100, g.h200).duration_s, 1.2e-6 + 63e-6 * 3.2 / 4.57,
-              1e-12);
+  EXPECT_NEAR(predict_cost(c, 70e-6, "dram", Timing::ncu, g.h100, g.h200).duration_s,
+              1.2e-6 + 68e-6 * kDramH200 / kDramH100, 1e-12);
 }
 
 TEST(LaunchCost, APredictionNeverBeatsTheTargetsCeilings) {
   const Gpus g;
   const LaunchCost c = cost_of(dram_bound_add(), g.h100);
-  // Told the launch was issue-bound and took 10 us: the DRAM bytes alone need 62.9 us, after the
+  // Told the launch was issue-bound and took 10 us: the DRAM alone needs 65.85 us, after the
   // empty kernel's 1 us.
   const CostPrediction p = predict_cost(c, 10e-6, "issue", Timing::kernel, g.h100, g.h100);
   EXPECT_EQ(p.bound, BoundKind::dram);
-  EXPECT_NEAR(p.duration_s, 1e-6 + 201326592 / 3.2e12, 1e-12);
+  EXPECT_NEAR(p.duration_s, 1e-6 + kDramH100, 1e-12);
 }
 
-// A latency-bound launch's work is rounds of loads, each a round at its DRAM's utilization:
-// L = L2 share x l2_loaded_latency_ns + DRAM share x (dram_stream_latency_ns +
-// dram_queue_latency_ns x u / (1 - u)). H100 SXM: 195, 381 and 35.5 ns at 3.2 TB/s; H200: 188,
-// 373 and 37.7 ns at 4.57 TB/s. The launch moves 201,326,592 B of DRAM.
+// A latency-bound launch's work is rounds of loads, each a round at its DRAM's utilization u (its
+// DRAM time above over the work's time): L = L2 share x l2_loaded_latency_ns + DRAM share x
+// (dram_stream_latency_ns + dram_queue_latency_ns x u / (1 - u)). H100 SXM: 195, 381 and 35.5 ns;
+// H200: 188, 373 and 37.7 ns.
 TEST(LaunchCost, ALatencyBoundLaunchKeepsItsRoundsAtTheTargetsLoadedLatency) {
   const Gpus g;
   ASSERT_DOUBLE_EQ(g.h100.dram_stream_latency_ns.value, 381);
@@ -96,20 +106,19 @@ TEST(LaunchCost, ALatencyBoundLaunchKeepsItsRoundsAtTheTargetsLoadedLatency) {
   ASSERT_DOUBLE_EQ(g.h200.dram_queue_latency_ns.value, 37.7);
   const LaunchCost stream = cost_of(dram_bound_add(), g.h100);
   EXPECT_DOUBLE_EQ(stream.dram_read_share, 1.0);
-  // 1 ms: 999 us of work at u = 201,326,592 B / (999 us x 3.2 TB/s) = 0.06298, a round of
-  // 381 + 35.5 x 0.06721 = 383.39 ns: 2605.7 rounds. On the H200, u x 2605.7 x (373 + 37.7 u /
-  // (1 - u)) ns = 201,326,592 B / 4.57 TB/s = 44.05 us at u = 0.04511: rounds of 374.78 ns,
-  // 976.58 us, after the H200's 0.6 us.
-  EXPECT_NEAR(predict_cost(stream, 1e-3, "latency", Timing::kernel, g.h100, g.h200).duration_s, 977.18e-6, 0.01e-6);
-  // 70 us, near the H100's DRAM ceiling: 69 us of work at u = 0.9118, rounds of 381 + 35.5 x
-  // 10.338 = 747.99 ns: 92.247 of them. On the H200, u = 0.8389, rounds of 373 + 37.7 x 5.2073 =
-  // 569.31 ns: 52.52 us (the bandwidth ratio alone would give 48.3), after 0.6 us.
-  const CostPrediction busy = predict_cost(stream, 70e-6, "latency", Timing::kernel, g.h100, g.h200);
+  // 1 ms: 999 us of work at u = 65.851 / 999 = 0.06592, a round of 381 + 35.5 x 0.07057 =
+  // 383.51 ns: 2604.9 rounds. On the H200, u x 2604.9 x (373 + 37.7 u / (1 - u)) ns = 46.301 us
+  // at u = 0.04741: rounds of 374.88 ns, 976.52 us, after the H200's 0.6 us.
+  EXPECT_NEAR(predict_cost(stream, 1e-3, "latency", Timing::kernel, g.h100, g.h200).duration_s, 977.12e-6, 0.01e-6);
+  // 75 us, near the H100's DRAM ceiling: 74 us of work at u = 0.88987, rounds of 381 + 35.5 x
+  // 8.0804 = 667.85 ns: 110.80 of them. On the H200, u = 0.79908, rounds of 373 + 37.7 x 3.9771 =
+  // 522.94 ns: 57.94 us (the DRAM ratio alone would give 52.03), after 0.6 us.
+  const CostPrediction busy = predict_cost(stream, 75e-6, "latency", Timing::kernel, g.h100, g.h200);
   EXPECT_EQ(busy.bound, BoundKind::latency);
-  EXPECT_NEAR(busy.duration_s, 53.11e-6, 0.01e-6);
+  EXPECT_NEAR(busy.duration_s, 58.54e-6, 0.01e-6);
   // A GEMM-like launch whose L2 reads are ten times its DRAM reads waits mostly on the L2: at
-  // the same u, rounds of 0.9 x 195 + 0.1 x 383.39 = 213.84 ns, 4671.7 of them; on the H200 rounds
-  // of 0.9 x 188 + 0.1 x (373 + 37.7 x 0.04781) = 206.68 ns at u = 0.04563: 965.56 us.
+  // the same u, rounds of 0.9 x 195 + 0.1 x 383.51 = 213.85 ns, 4671.5 of them; on the H200 rounds
+  // of 0.9 x 188 + 0.1 x (373 + 37.7 x 0.05037) = 206.69 ns at u = 0.04795: 965.55 us.
   ProfiledLaunch l = dram_bound_add();
   for (auto& c : l.counters)
     if (c.name == metric::lts_tex_read) c.value *= 10;
@@ -117,7 +126,7 @@ TEST(LaunchCost, ALatencyBoundLaunchKeepsItsRoundsAtTheTargetsLoadedLatency) {
   EXPECT_DOUBLE_EQ(gemm.dram_read_share, 0.1);
   const CostPrediction p = predict_cost(gemm, 1e-3, "latency", Timing::kernel, g.h100, g.h200);
   EXPECT_EQ(p.bound, BoundKind::latency);
-  EXPECT_NEAR(p.duration_s, 966.16e-6, 0.01e-6);
+  EXPECT_NEAR(p.duration_s, 966.15e-6, 0.01e-6);
 }
 
 // A launch of a few microseconds: the empty kernel's own time is most of it, and the H200's is
@@ -125,19 +134,18 @@ TEST(LaunchCost, ALatencyBoundLaunchKeepsItsRoundsAtTheTargetsLoadedLatency) {
 TEST(LaunchCost, AShortLaunchTakesTheTargetsEmptyKernelAndScalesItsWorkByRounds) {
   const Gpus g;
   ProfiledLaunch l = dram_bound_add();
-  for (auto& c : l.counters) c.value /= 1024;  // 196,608 B of DRAM
+  for (auto& c : l.counters) c.value /= 1024;  // DRAM: 64.31 ns on the H100, 45.22 ns on the H200
   const LaunchCost c = cost_of(l, g.h100);
-  // 0.5 us of work at u = 196,608 B / (0.5 us x 3.2 TB/s) = 0.12288, rounds of 381 + 35.5 x
-  // 0.14010 = 385.97 ns: 1.2954; on the H200 u = 0.08817, rounds of 373 + 37.7 x 0.09670 =
-  // 376.65 ns: 0.4879 us.
+  // 0.5 us of work at u = 64.31 / 500 = 0.12861, rounds of 381 + 35.5 x 0.14760 = 386.24 ns:
+  // 1.2945; on the H200 u = 0.09268, rounds of 373 + 37.7 x 0.10215 = 376.85 ns: 0.4878 us.
   const CostPrediction p = predict_cost(c, 1.5e-6, "launch", Timing::kernel, g.h100, g.h200);
   EXPECT_EQ(p.bound, BoundKind::launch);
-  EXPECT_NEAR(p.duration_s, 0.6e-6 + 0.4879e-6, 0.0005e-6);
+  EXPECT_NEAR(p.duration_s, 0.6e-6 + 0.4878e-6, 0.0005e-6);
   // Shorter than the empty kernel itself: it scales as the empty kernel does, 0.8 x 0.6 = 0.48
-  // us, and its work takes at least its DRAM bytes' time on the H200 (43 ns).
+  // us, and its work takes at least its DRAM's time on the H200 (45 ns).
   const CostPrediction tiny = predict_cost(c, 0.8e-6, "launch", Timing::kernel, g.h100, g.h200);
   EXPECT_EQ(tiny.bound, BoundKind::dram);
-  EXPECT_NEAR(tiny.duration_s, 0.48e-6 + 196608 / 4.57e12, 1e-12);
+  EXPECT_NEAR(tiny.duration_s, 0.48e-6 + kDramH200 / 1024, 1e-12);
 }
 
 TEST(LaunchCost, MissingCountersAreNamed) {
