@@ -66,12 +66,21 @@ struct Gpus {
   }
 };
 
+// The GPU files' values the sums below are worked from.
+void expect_the_sums_inputs(const Gpus& g) {
+  EXPECT_DOUBLE_EQ(g.h100.dram_bandwidth_sustained.value, 3.2e12);
+  EXPECT_DOUBLE_EQ(g.h200.dram_bandwidth_sustained.value, 4.57e12);
+  EXPECT_DOUBLE_EQ(g.h100.dram_turnaround_factor.value, 0.14);
+  EXPECT_DOUBLE_EQ(g.h200.dram_turnaround_factor.value, 0.153);
+  EXPECT_DOUBLE_EQ(g.h100.dram_stream_latency_ns.value, 381);
+  EXPECT_DOUBLE_EQ(g.h100.dram_queue_latency_ns.value, 35.5);
+  EXPECT_DOUBLE_EQ(g.h200.dram_stream_latency_ns.value, 373);
+  EXPECT_DOUBLE_EQ(g.h200.dram_queue_latency_ns.value, 37.7);
+}
+
 TEST(LaunchCost, ADramBoundLaunchKeepsItsEfficiencyAgainstTheOtherDram) {
   const Gpus g;
-  ASSERT_DOUBLE_EQ(g.h100.dram_bandwidth_sustained.value, 3.2e12);
-  ASSERT_DOUBLE_EQ(g.h200.dram_bandwidth_sustained.value, 4.57e12);
-  ASSERT_DOUBLE_EQ(g.h100.dram_turnaround_factor.value, 0.14);
-  ASSERT_DOUBLE_EQ(g.h200.dram_turnaround_factor.value, 0.153);
+  expect_the_sums_inputs(g);
   const LaunchCost c = cost_of(dram_bound_add(), g.h100);
   EXPECT_NEAR(cost_bounds(c, g.h100)[0].seconds, kDramH100, 1e-15);
   // 70 us, at 95 % of the H100's DRAM: the empty kernel's 1 us becomes 0.6 us; the work, 69 us x
@@ -100,10 +109,7 @@ TEST(LaunchCost, APredictionNeverBeatsTheTargetsCeilings) {
 // H200: 188, 373 and 37.7 ns.
 TEST(LaunchCost, ALatencyBoundLaunchKeepsItsRoundsAtTheTargetsLoadedLatency) {
   const Gpus g;
-  ASSERT_DOUBLE_EQ(g.h100.dram_stream_latency_ns.value, 381);
-  ASSERT_DOUBLE_EQ(g.h100.dram_queue_latency_ns.value, 35.5);
-  ASSERT_DOUBLE_EQ(g.h200.dram_stream_latency_ns.value, 373);
-  ASSERT_DOUBLE_EQ(g.h200.dram_queue_latency_ns.value, 37.7);
+  expect_the_sums_inputs(g);
   const LaunchCost stream = cost_of(dram_bound_add(), g.h100);
   EXPECT_DOUBLE_EQ(stream.dram_read_share, 1.0);
   // 1 ms: 999 us of work at u = 65.851 / 999 = 0.06592, a round of 381 + 35.5 x 0.07057 =
