@@ -70,9 +70,11 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
   if (shown == 0)
     throw InputError(fmt::format("--kernel-name '{}' matches no launch of run {}", o.kernel_regex, run.run.id));
   if (format != OutputFormat::csv)
-    out << fmt::format("Run {} measured on {} ({}), predicted on {}: same binary and work, same efficiency against "
-                       "the ceiling that bound each launch.\nceilings: {}\n",
+    out << fmt::format("Run {} measured on {} ({}), predicted on {}: same binary and work; each launch an empty "
+                       "kernel's own time ({}) and its work, scaled by the ceiling that bound it (a latency- or "
+                       "launch-limited one by its rounds of loads at {}'s loaded latency).\nceilings: {}\n",
                        run.run.id, run.run.device ? run.run.device->name : run.gpu.id, run.gpu.id, target.gpu.id,
+                       timing == Timing::ncu ? "as ncu times it" : "as the Activity API records it", target.gpu.id,
                        target.summary);
   t.print(out, format);
 }
