@@ -49,8 +49,9 @@ void add_predict_command(CLI::App& app) {
   cmd->add_option("--db", *db, "apply the latest calibration of a --gpu device stored in this database (opened read-only)");
   add_launch_options(*cmd, *opts);
   cmd->add_option("--from-run", *from_run,
-                  "predict the launches of a stored profile or import run (an id or latest) on --gpu, from their own "
-                  "counters: no spec needed (--db: the database holding it, default roofline.db)");
+                  "predict the measured launches of a stored run on --gpu, from their own counters: no spec needed "
+                  "(a profile or import run, latest the last of them, or a suite run by its id; --db: the "
+                  "database holding it, default roofline.db)");
   cmd->add_option("--kernel-name", *kernel_name, "with --from-run: only launches whose demangled name matches this regex");
   cmd->add_option("--timing", *timing,
                   "what the duration times: event (a CUDA event pair around the launch, as `measure` times it), "

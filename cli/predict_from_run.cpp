@@ -35,47 +35,89 @@ std::int64_t profile_run_id(const SqliteStore& store, const std::string& run) {
   throw InputError("no profile or import run in " + store.path().string() + ": run `roofline profile -- PROGRAM` first");
 }
 
+namespace {
+
+// One launch to predict: its counters and duration, the limiter they gave it, how it was timed.
+struct MeasuredLaunch {
+  std::string label;
+  ProfiledLaunch launch;
+  std::string limiter;
+  TimeBase base;
+};
+
+// A profile's launches (their own times by the Activity API), an import's (ncu's
+// gpu__time_duration) or a suite run's measured launches (event-timed, as `measure` times).
+std::vector<MeasuredLaunch> measured_launches(const RunRecord& run) {
+  std::vector<MeasuredLaunch> out;
+  if (run.run.kind == RunKind::suite) {
+    for (const auto& rec : run.launches) {
+      if (!rec.measurement) continue;
+      const Measurement& m = *rec.measurement;
+      ProfiledLaunch l;
+      l.id.demangled = m.launch.kernel;
+      l.duration_s = m.time.median_s;
+      l.counter_status = m.counter_status;
+      l.counters = m.counters;
+      out.push_back({fmt::format("{} n={} {}", m.launch.kernel, m.launch.n, to_string(m.launch.cache)), l,
+                     rec.comparison ? rec.comparison->measured_limiter : "", {Timing::event, m.launch.cache}});
+    }
+    return out;
+  }
+  const auto names = kernel_display_names(run);
+  const Timing timing = run.run.kind == RunKind::import ? Timing::ncu : Timing::kernel;
+  for (const auto& rec : run.profiled) {
+    ProfiledLaunch l = rec.launch;
+    l.duration_s = rec.analysis.duration_s;
+    out.push_back({names.at(l.id.demangled), l, rec.analysis.limiter, {timing, CacheState::warm}});
+  }
+  return out;
+}
+
+std::string_view time_base_words(Timing t) {
+  switch (t) {
+    case Timing::event: return "the launch overhead an event pair holds";
+    case Timing::ncu: return "an empty kernel's own time as ncu gives it";
+    default: return "an empty kernel's own time as the Activity API records it";
+  }
+}
+
+}  // namespace
+
 void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream& out) {
   const SqliteStore store(o.db, OpenMode::read_only);
   const RunRecord run = store.load_run(profile_run_id(store, o.run));
-  if (run.run.kind == RunKind::suite)
-    throw InputError(fmt::format("run {} is a suite run: --from-run takes a profile or import run", run.run.id));
   const CalibratedGpu target = with_stored_calibration(find_gpu(o.gpu), store, "");
   const std::regex filter = kernel_filter(o.kernel_regex);
-  // A profile's durations are the Activity API's, an ncu report's gpu__time_duration.
-  const Timing timing = run.run.kind == RunKind::import ? Timing::ncu : Timing::kernel;
   TextTable t;
   for (const auto* h : {"#", "kernel", "measured on", "measured", "limiter", "predicted on", "predicted", "ratio", "bound"})
     t.add_column(h, std::string_view(h) == "kernel" || std::string_view(h) == "limiter" ? Align::left : Align::right);
-  const auto names = kernel_display_names(run);
+  const std::vector<MeasuredLaunch> launches = measured_launches(run);
   std::size_t shown = 0, index = 0;
-  for (const auto& rec : run.profiled) {
+  for (const auto& m : launches) {
     ++index;
-    const ProfiledLaunch& l = rec.launch;
-    if (!std::regex_search(l.id.demangled, filter)) continue;
+    if (!std::regex_search(m.launch.id.demangled, filter)) continue;
     ++shown;
-    const double measured = rec.analysis.duration_s;
-    if (l.counter_status != CounterStatus::collected || measured <= 0) {
-      t.add_row({std::to_string(index), names.at(l.id.demangled), run.gpu.id, format_duration(measured), "-",
-                 target.gpu.id, "-", "-",
-                 "no counters: " + std::string(to_string(l.counter_status))});
+    const double measured = m.launch.duration_s.value_or(0.0);
+    if (m.launch.counter_status != CounterStatus::collected || measured <= 0) {
+      t.add_row({std::to_string(index), m.label, run.gpu.id, format_duration(measured), "-", target.gpu.id, "-", "-",
+                 "no counters: " + std::string(to_string(m.launch.counter_status))});
       continue;
     }
-    const LaunchCost cost = cost_of(l, run.gpu);
-    const CostPrediction p = predict_cost(cost, measured, rec.analysis.limiter, timing, run.gpu, target.gpu);
-    t.add_row({std::to_string(index), names.at(l.id.demangled), run.gpu.id, format_duration(measured),
-               rec.analysis.limiter.empty() ? "-" : rec.analysis.limiter, target.gpu.id, format_duration(p.duration_s),
+    const LaunchCost cost = cost_of(m.launch, run.gpu);
+    const CostPrediction p = predict_cost(cost, measured, m.limiter, m.base, run.gpu, target.gpu);
+    t.add_row({std::to_string(index), m.label, run.gpu.id, format_duration(measured),
+               m.limiter.empty() ? "-" : m.limiter, target.gpu.id, format_duration(p.duration_s),
                format_number(p.duration_s / measured, 3), std::string(to_string(p.bound))});
   }
+  if (launches.empty()) throw InputError(fmt::format("run {} has no measured launch to predict", run.run.id));
   if (shown == 0)
     throw InputError(fmt::format("--kernel-name '{}' matches no launch of run {}", o.kernel_regex, run.run.id));
   if (format != OutputFormat::csv)
-    out << fmt::format("Run {} measured on {} ({}), predicted on {}: same binary and work; each launch an empty "
-                       "kernel's own time ({}) and its work, scaled by the ceiling that bound it (a latency- or "
-                       "launch-limited one by its rounds of loads at {}'s loaded latency).\nceilings: {}\n",
+    out << fmt::format("Run {} measured on {} ({}), predicted on {}: same binary and work; each launch {} and its "
+                       "work, scaled by the ceiling that bound it (a latency- or launch-limited one by its rounds of "
+                       "loads at {}'s loaded latency).\nceilings: {}\n",
                        run.run.id, run.run.device ? run.run.device->name : run.gpu.id, run.gpu.id, target.gpu.id,
-                       timing == Timing::ncu ? "as ncu times it" : "as the Activity API records it", target.gpu.id,
-                       target.summary);
+                       time_base_words(launches.front().base.timing), target.gpu.id, target.summary);
   t.print(out, format);
 }
 

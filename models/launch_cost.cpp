@@ -124,17 +124,22 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
           {BoundKind::launch, launch_s(g, true), "launch overhead and a real grid's fill"}};
 }
 
-CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter, Timing timing,
-                            const GpuSpec& measured_on, const GpuSpec& target) {
+double fixed_time_s(const GpuSpec& gpu, const TimeBase& base) {
+  if (base.timing == Timing::event) return launch_s(gpu, base.cache == CacheState::cold);
+  return empty_kernel_s(gpu, base.timing);
+}
+
+CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,
+                            const TimeBase& base, const GpuSpec& measured_on, const GpuSpec& target) {
   CostPrediction p;
   p.bounds = cost_bounds(cost, target);
   const auto source = cost_bounds(cost, measured_on);
-  // A profiled duration is the kernel's own time on the GPU: an empty kernel's own time, which
-  // each GPU has its own of, then the work. The launch overhead is not in it, so only the work's
-  // bounds floor the work.
-  const double empty_from = empty_kernel_s(measured_on, timing);
-  const double fixed_s = std::min(empty_from, measured_s), work_s = measured_s - fixed_s;
-  const double fixed_to = empty_from > 0 ? fixed_s * empty_kernel_s(target, timing) / empty_from : fixed_s;
+  // A duration holds what its time base holds beyond the work (a profile's, an empty kernel's own
+  // time; an event pair's, the launch overhead), which each GPU has its own of, then the work;
+  // only the work's bounds floor the work.
+  const double base_from = fixed_time_s(measured_on, base);
+  const double fixed_s = std::min(base_from, measured_s), work_s = measured_s - fixed_s;
+  const double fixed_to = base_from > 0 ? fixed_s * fixed_time_s(target, base) / base_from : fixed_s;
   double work_to = 0;
   for (const auto& b : p.bounds)
     if (b.kind != BoundKind::launch && b.seconds > work_to) {

@@ -4,8 +4,9 @@
 // warp instructions and FLOPs do not change with the GPU: no other L2 hit rate, no other code
 // for another architecture), and the same efficiency against the ceiling that bound it where it
 // was measured (a launch at 80 % of the DRAM ceiling stays at 80 % of the other DRAM ceiling);
-// it can never beat any ceiling of the target. A launch's own time is an empty kernel's own time,
-// each GPU's, and its work. A latency-bound launch's work is its rounds of loads: as many on the
+// it can never beat any ceiling of the target. A launch's time is what its time base holds beyond
+// the work (an empty kernel's own time, or an event pair's launch overhead), each GPU's, and its
+// work. A latency-bound launch's work is its rounds of loads: as many on the
 // target, each the target's loaded round at the DRAM utilization the launch then makes (L2's
 // latency for the share of its L2 reads that L2 served), so a launch near its DRAM's ceiling gains
 // from a wider one. A launch too short to be bound by anything but its launch scales the same way.
@@ -55,6 +56,16 @@ std::optional<LsuWavefronts> lsu_wavefronts(const CounterLookup& counter, double
 // The time each unit needs for the cost on gpu (kAllBounds order; latency is not predicted: 0).
 std::vector<BoundTime> cost_bounds(const LaunchCost& cost, const GpuSpec& gpu);
 
+// How a measured duration was timed, which says what it holds beyond the launch's work: an empty
+// kernel's own time (Timing::kernel as the Activity API records it, a profile run's; Timing::ncu
+// as gpu__time_duration gives it, an import run's), or an event pair's launch overhead and, for a
+// cold launch, a real grid's fill (Timing::event, as `measure` times a suite run's launches).
+struct TimeBase {
+  Timing timing = Timing::kernel;
+  CacheState cache = CacheState::warm;
+};
+double fixed_time_s(const GpuSpec& gpu, const TimeBase& base);
+
 struct CostPrediction {
   double duration_s = 0;
   BoundKind bound = BoundKind::launch;  // the unit the prediction scaled by (or the launch floor)
@@ -62,9 +73,8 @@ struct CostPrediction {
 };
 
 // measured_s and limiter (a BoundKind name, "latency", or "" when unknown) from the launch's
-// analysis on `measured_on`; `timing`, how measured_s was timed (kernel: the Activity API, as a
-// profile run's launches; ncu: gpu__time_duration, as an import run's).
-CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter, Timing timing,
-                            const GpuSpec& measured_on, const GpuSpec& target);
+// analysis on `measured_on`, measured_s timed as `base` says.
+CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,
+                            const TimeBase& base, const GpuSpec& measured_on, const GpuSpec& target);
 
 }  // namespace roofline

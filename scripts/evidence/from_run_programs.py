@@ -12,17 +12,25 @@ and NVIDIA's CUDA samples. Held out from that work, read only once it was done: 
 CUDA programs of the drafts' pages (chain, loop, tensor and two staged-kernel programs), each
 profiled on both GPUs. Archives are unpacked to a scratch folder. Launches are matched by kernel
 and occurrence (profile_prediction.py).
+
+Then the suite runs made on both GPUs (the whole suite, and the second to eighth held-out
+batches): each H100 run's launches predicted on the H200 from their counters and event-timed
+medians, beside the H200 run's, matched by kernel, size and cache state; a build that cannot
+predict a suite run from its counters says so.
 """
 import collections
+import csv
+import io
 import os
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tarfile
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from profile_prediction import matched_launches  # noqa: E402
+from profile_prediction import matched_launches, seconds  # noqa: E402
 
 roofline = sys.argv[1]
 programs = [("PyTorch training step", "docs/results/h100/profile-vs-ncu/torch.db", 1, "docs/results/h200/h200.db", 3)]
@@ -95,3 +103,41 @@ print("| limiter on the H100 | launches | within ±10 % | median error |")
 print("|---|---:|---:|---:|")
 for limiter, errors in sorted(by_limiter.items(), key=lambda kv: -len(kv[1])):
     print(f"| {limiter} | {len(errors)} | {within(errors)} | {100 * statistics.median(errors):+.1f} % |")
+
+
+def suite_errors(source_db, target_db):
+    """Each launch of SOURCE_DB's suite run predicted on the H200 beside TARGET_DB's measurement."""
+    def last_suite_run(db):
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        return con.execute("SELECT max(id) FROM runs WHERE kind = 'suite'").fetchone()[0]
+    src_run, dst_run = last_suite_run(source_db), last_suite_run(target_db)
+    out = subprocess.run([roofline, "predict", "--from-run", str(src_run), "--db", source_db, "--gpu", "h200",
+                          "--format", "csv"], capture_output=True, text=True)
+    if out.returncode != 0:
+        return None
+    predicted = {r["kernel"]: r for r in csv.DictReader(io.StringIO(out.stdout)) if r["predicted"] != "-"}
+    errors = collections.defaultdict(list)
+    for kernel, n, cache, ms in sqlite3.connect(f"file:{target_db}?mode=ro", uri=True).execute(
+            "SELECT kernel, n, cache, meas_ms FROM v_launches WHERE run_id = ?", (dst_run,)):
+        row = predicted.get(f"{kernel} n={n} {cache}")
+        if row and ms:
+            errors[row["limiter"]].append(seconds(row["predicted"]) / (ms * 1e-3) - 1)
+    return errors
+
+
+print("\nThe suite runs, each H100 run's launches predicted on the H200 from their counters:\n")
+suites = [("whole suite (whole-suite-5)", "whole-suite-5")] + [
+    (f"held-out batch {k}", f"held-out-batch{'' if k == 2 else k}") for k in range(2, 9)]
+rows = []
+for label, folder in suites:
+    errors = suite_errors(f"docs/results/h100/{folder}/suite.db", f"docs/results/h200/{folder}/suite.db")
+    if errors is None:
+        print("This build cannot predict a suite run from its counters (`--from-run` takes profile and import runs).")
+        break
+    rows.append((label, [e for v in errors.values() for e in v], errors))
+if rows:
+    print("| suite run | launches | within ±10 % | median \\|error\\| | by the H100's limiter: within ±10 % of |")
+    print("|---|---:|---:|---:|---|")
+    for label, errors, by in rows:
+        limiters = ", ".join(f"{k} {within(v)} of {len(v)}" for k, v in sorted(by.items(), key=lambda kv: -len(kv[1])))
+        print(f"| {label} | {len(errors)} | {within(errors)} | {100 * median_abs(errors):.1f} % | {limiters} |")

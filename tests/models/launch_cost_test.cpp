@@ -85,11 +85,11 @@ TEST(LaunchCost, ADramBoundLaunchKeepsItsEfficiencyAgainstTheOtherDram) {
   EXPECT_NEAR(cost_bounds(c, g.h100)[0].seconds, kDramH100, 1e-15);
   // 70 us, at 95 % of the H100's DRAM: the empty kernel's 1 us becomes 0.6 us; the work, 69 us x
   // 0.70312 = 48.52 us.
-  const CostPrediction p = predict_cost(c, 70e-6, "dram", Timing::kernel, g.h100, g.h200);
+  const CostPrediction p = predict_cost(c, 70e-6, "dram", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(p.bound, BoundKind::dram);
   EXPECT_NEAR(p.duration_s, 0.6e-6 + 69e-6 * kDramH200 / kDramH100, 1e-12);
   // Timed by ncu (an import run), the empty kernel is ncu's: 2 us becomes 1.2 us.
-  EXPECT_NEAR(predict_cost(c, 70e-6, "dram", Timing::ncu, g.h100, g.h200).duration_s,
+  EXPECT_NEAR(predict_cost(c, 70e-6, "dram", {Timing::ncu}, g.h100, g.h200).duration_s,
               1.2e-6 + 68e-6 * kDramH200 / kDramH100, 1e-12);
 }
 
@@ -98,7 +98,7 @@ TEST(LaunchCost, APredictionNeverBeatsTheTargetsCeilings) {
   const LaunchCost c = cost_of(dram_bound_add(), g.h100);
   // Told the launch was issue-bound and took 10 us: the DRAM alone needs 65.85 us, after the
   // empty kernel's 1 us.
-  const CostPrediction p = predict_cost(c, 10e-6, "issue", Timing::kernel, g.h100, g.h100);
+  const CostPrediction p = predict_cost(c, 10e-6, "issue", {Timing::kernel}, g.h100, g.h100);
   EXPECT_EQ(p.bound, BoundKind::dram);
   EXPECT_NEAR(p.duration_s, 1e-6 + kDramH100, 1e-12);
 }
@@ -115,11 +115,11 @@ TEST(LaunchCost, ALatencyBoundLaunchKeepsItsRoundsAtTheTargetsLoadedLatency) {
   // 1 ms: 999 us of work at u = 65.851 / 999 = 0.06592, a round of 381 + 35.5 x 0.07057 =
   // 383.51 ns: 2604.9 rounds. On the H200, u x 2604.9 x (373 + 37.7 u / (1 - u)) ns = 46.301 us
   // at u = 0.04741: rounds of 374.88 ns, 976.52 us, after the H200's 0.6 us.
-  EXPECT_NEAR(predict_cost(stream, 1e-3, "latency", Timing::kernel, g.h100, g.h200).duration_s, 977.12e-6, 0.01e-6);
+  EXPECT_NEAR(predict_cost(stream, 1e-3, "latency", {Timing::kernel}, g.h100, g.h200).duration_s, 977.12e-6, 0.01e-6);
   // 75 us, near the H100's DRAM ceiling: 74 us of work at u = 0.88987, rounds of 381 + 35.5 x
   // 8.0804 = 667.85 ns: 110.80 of them. On the H200, u = 0.79908, rounds of 373 + 37.7 x 3.9771 =
   // 522.94 ns: 57.94 us (the DRAM ratio alone would give 52.03), after 0.6 us.
-  const CostPrediction busy = predict_cost(stream, 75e-6, "latency", Timing::kernel, g.h100, g.h200);
+  const CostPrediction busy = predict_cost(stream, 75e-6, "latency", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(busy.bound, BoundKind::latency);
   EXPECT_NEAR(busy.duration_s, 58.54e-6, 0.01e-6);
   // A GEMM-like launch whose L2 reads are ten times its DRAM reads waits mostly on the L2: at
@@ -130,7 +130,7 @@ TEST(LaunchCost, ALatencyBoundLaunchKeepsItsRoundsAtTheTargetsLoadedLatency) {
     if (c.name == metric::lts_tex_read) c.value *= 10;
   const LaunchCost gemm = cost_of(l, g.h100);
   EXPECT_DOUBLE_EQ(gemm.dram_read_share, 0.1);
-  const CostPrediction p = predict_cost(gemm, 1e-3, "latency", Timing::kernel, g.h100, g.h200);
+  const CostPrediction p = predict_cost(gemm, 1e-3, "latency", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(p.bound, BoundKind::latency);
   EXPECT_NEAR(p.duration_s, 966.15e-6, 0.01e-6);
 }
@@ -144,12 +144,12 @@ TEST(LaunchCost, AShortLaunchTakesTheTargetsEmptyKernelAndScalesItsWorkByRounds)
   const LaunchCost c = cost_of(l, g.h100);
   // 0.5 us of work at u = 64.31 / 500 = 0.12861, rounds of 381 + 35.5 x 0.14760 = 386.24 ns:
   // 1.2945; on the H200 u = 0.09268, rounds of 373 + 37.7 x 0.10215 = 376.85 ns: 0.4878 us.
-  const CostPrediction p = predict_cost(c, 1.5e-6, "launch", Timing::kernel, g.h100, g.h200);
+  const CostPrediction p = predict_cost(c, 1.5e-6, "launch", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(p.bound, BoundKind::launch);
   EXPECT_NEAR(p.duration_s, 0.6e-6 + 0.4878e-6, 0.0005e-6);
   // Shorter than the empty kernel itself: it scales as the empty kernel does, 0.8 x 0.6 = 0.48
   // us, and its work takes at least its DRAM's time on the H200 (45 ns).
-  const CostPrediction tiny = predict_cost(c, 0.8e-6, "launch", Timing::kernel, g.h100, g.h200);
+  const CostPrediction tiny = predict_cost(c, 0.8e-6, "launch", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(tiny.bound, BoundKind::dram);
   EXPECT_NEAR(tiny.duration_s, 0.48e-6 + kDramH200 / 1024, 1e-12);
 }
