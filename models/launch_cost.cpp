@@ -92,6 +92,9 @@ LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
   const double t = l.duration_s.value_or(value(l, metric::duration).value_or(0) * 1e-9);
   c.tensor_busy_s = value(l, metric::tensor_pipe).value_or(0) / 100 * t;
   const auto dram_read = value(l, metric::dram_sectors_read), l2_read = value(l, metric::lts_tex_read);
+  if (dram_read && l2_read && measured_on.dram_random_fetch_sectors.value > 1)
+    c.random_misses =
+        std::min(*l2_read, std::max(0.0, *dram_read - *l2_read) / (measured_on.dram_random_fetch_sectors.value - 1));
   if (dram_read && l2_read && *l2_read > 0) c.dram_read_share = std::min(1.0, *dram_read / *l2_read);
   return c;
 }
@@ -100,7 +103,11 @@ double dram_time_s(const LaunchCost& c, const GpuSpec& g) {
   const double bw = g.dram_bandwidth_sustained.value > 0 ? g.dram_bandwidth_sustained.value : g.dram_bandwidth.value;
   if (bw <= 0) return 0.0;
   const double turnaround = g.dram_turnaround_factor.value * std::min(c.dram_read_bytes, c.dram_write_bytes);
-  return (c.dram_read_bytes + c.dram_write_bytes + turnaround) / bw;
+  // Random misses go at the DRAM's random-load rate, their fetched sectors out of the stream.
+  const double random = g.dram_random_loads_per_s.value > 0 ? c.random_misses : 0.0;
+  const double streamed = c.dram_read_bytes - random * g.dram_random_fetch_sectors.value * kSector;
+  return (std::max(0.0, streamed) + c.dram_write_bytes + turnaround) / bw +
+         (random > 0 ? random / g.dram_random_loads_per_s.value : 0.0);
 }
 
 std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {

@@ -24,6 +24,10 @@ namespace roofline {
 
 struct LaunchCost {
   double dram_read_bytes = 0, dram_write_bytes = 0;
+  // Loads that missed L2 at scattered addresses, each fetching dram_random_fetch_sectors where L1
+  // asked for one: the DRAM's read sectors beyond the L2's, over the fetch's extra sectors, and at
+  // most the L2's read sectors (a store's partial sectors read from DRAM are no load's misses).
+  double random_misses = 0;
   double l2_bytes = 0;  // L2 sectors from L1 x 32, read and write
   double lsu_wavefronts = 0;            // lsu_wavefronts() below
   double warp_instructions = 0;

@@ -108,7 +108,7 @@ launch-limited (a few microseconds, below the launch floor), which ran faster on
 program's came out 14.0 % slow summed, the transformer step's and the first PyTorch script's 19 %
 and 29 %. Since then a kernel's own time is each GPU's empty kernel (864 ns on the H100, 543 ns on
 the H200, as the Activity API records them) and its work, whose rounds of loads scale with the
-H200's loaded round (`docs/profile.md`): this program's launch-limited launches come out 9.8 %
+H200's loaded round (`docs/profile.md`): this program's launch-limited launches come out 9.9 %
 fast summed (137 of 395 within ±10 %, 135 before), the transformer step's 0.8 % and the PyTorch
 script's 1.1 % fast, the Triton script's 17.8 % and the CUDA samples' short kernels up to 22 %
 fast: those ran about as fast on both GPUs, as a 2.4 µs Triton kernel of this program did, so the

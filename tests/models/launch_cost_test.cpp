@@ -154,6 +154,32 @@ TEST(LaunchCost, AShortLaunchTakesTheTargetsEmptyKernelAndScalesItsWorkByRounds)
   EXPECT_NEAR(tiny.duration_s, 0.48e-6 + kDramH200 / 1024, 1e-12);
 }
 
+// Loads that miss L2 at scattered addresses fetch dram_random_fetch_sectors (1.97 on both GPUs'
+// files) where L1 asked for one: a gather of 1,000,000 L2 sectors that read 1,970,000 from DRAM
+// missed 970,000 / 0.97 = 1,000,000 times, all of its reads, which go at the DRAM's random-load
+// rate, 3.10e10 a second on the H100 SXM (32.26 us) and 4.27e10 on the H200 (23.42 us). A store's
+// partial sectors read from DRAM (no L2 read sectors) are no load's misses.
+TEST(LaunchCost, ScatteredLoadsThatMissL2GoAtTheRandomLoadRate) {
+  const Gpus g;
+  ASSERT_DOUBLE_EQ(g.h100.dram_random_loads_per_s.value, 3.10e10);
+  ASSERT_DOUBLE_EQ(g.h200.dram_random_loads_per_s.value, 4.27e10);
+  ASSERT_DOUBLE_EQ(g.h100.dram_random_fetch_sectors.value, 1.97);
+  ProfiledLaunch l;
+  l.duration_s = 33.26e-6;
+  l.counter_status = CounterStatus::collected;
+  l.counters = {{std::string(metric::dram_sectors_read), 1970000}, {std::string(metric::dram_sectors_write), 0},
+                {std::string(metric::lts_tex_read), 1000000}, {std::string(metric::lts_tex_write), 0}};
+  const LaunchCost gather = cost_of(l, g.h100);
+  EXPECT_NEAR(gather.random_misses, 1e6, 1e-6);
+  EXPECT_NEAR(dram_time_s(gather, g.h100), 1e6 / 3.10e10, 1e-15);
+  EXPECT_NEAR(dram_time_s(gather, g.h200), 1e6 / 4.27e10, 1e-15);
+  // DRAM-limited on the H100: 1 us of empty kernel and 32.26 us of work, 0.6 + 32.26 x 23.42 / 32.26 us.
+  EXPECT_NEAR(predict_cost(gather, 33.26e-6, "dram", {Timing::kernel}, g.h100, g.h200).duration_s,
+              0.6e-6 + 32.26e-6 * 3.10 / 4.27, 1e-12);
+  l.counters[2].value = 0;  // nothing read through L2: the DRAM's reads were a store's fills
+  EXPECT_EQ(cost_of(l, g.h100).random_misses, 0.0);
+}
+
 TEST(LaunchCost, MissingCountersAreNamed) {
   ProfiledLaunch l = dram_bound_add();
   l.counters.resize(2);  // DRAM only
