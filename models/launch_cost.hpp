@@ -6,10 +6,12 @@
 // was measured (a launch at 80 % of the DRAM ceiling stays at 80 % of the other DRAM ceiling);
 // it can never beat any ceiling of the target. A launch's time is what its time base holds beyond
 // the work (an empty kernel's own time, or an event pair's launch overhead), each GPU's, and its
-// work. A latency-bound launch's work is its rounds of loads: as many on the
-// target, each the target's loaded round at the DRAM utilization the launch then makes (L2's
-// latency for the share of its L2 reads that L2 served), so a launch near its DRAM's ceiling gains
-// from a wider one. A launch too short to be bound by anything but its launch scales the same way.
+// work. A latency-bound launch's work is its rounds of loads: as many on the target, each the
+// target's loaded round at the DRAM utilization the launch then makes (L2's latency for the share
+// of its L2 reads that L2 served), so a launch near its DRAM's ceiling gains from a wider one. A
+// launch too short to be bound by anything but its launch scales the same way. A launch's DRAM
+// time is the model's: reads, writes and the turnaround between them at the sustained bandwidth,
+// loads that missed L2 at scattered addresses at the random-load rate.
 #include <functional>
 #include <optional>
 #include <string>
@@ -28,8 +30,8 @@ struct LaunchCost {
   // asked for one: the DRAM's read sectors beyond the L2's, over the fetch's extra sectors, and at
   // most the L2's read sectors (a store's partial sectors read from DRAM are no load's misses).
   double random_misses = 0;
-  double l2_bytes = 0;  // L2 sectors from L1 x 32, read and write
-  double lsu_wavefronts = 0;            // lsu_wavefronts() below
+  double l2_bytes = 0;        // L2 sectors from L1 x 32, read and write
+  double lsu_wavefronts = 0;  // lsu_wavefronts() below
   double warp_instructions = 0;
   double fp32_instructions = 0, fp16_instructions = 0;  // thread-level
   double tensor_busy_s = 0;  // the tensor pipe's busy time where it was measured
