@@ -11,7 +11,8 @@ training step, the transformer step, the Triton script, the C++ extension, the C
 and NVIDIA's CUDA samples. Held out from that work, read only once it was done: the five users'
 CUDA programs of the drafts' pages (chain, loop, tensor and two staged-kernel programs), each
 profiled on both GPUs. Archives are unpacked to a scratch folder. Launches are matched by kernel
-and occurrence (profile_prediction.py).
+and occurrence (profile_prediction.py). The test program profiled by the GPU tests of one build
+on both GPUs is held out too, read after the last change.
 
 Then the suite runs made on both GPUs (the whole suite, and the second to eighth held-out
 batches): each H100 run's launches predicted on the H200 from their counters and event-timed
@@ -57,6 +58,10 @@ for page, folder in [("chain-kernels", "chain"), ("loop-kernels", "loop"), ("ten
         dbs.append(f"{scratch}/{gpu}-{page}/{folder}/{folder}.db")
         sqlite3.connect(dbs[-1]).execute("PRAGMA wal_checkpoint(TRUNCATE)")
     programs.append((f"user program {folder} (held out)", dbs[0], 1, dbs[1], 1))
+# The test program's profile in the GPU tests of the same build on each GPU, read after the last
+# change to the prediction.
+programs.append(("test program profile_app (held out)", "docs/results/h100/gpu-tests-7004d35/profile_app.db", 1,
+                 "docs/results/h200/gpu-tests-229bbe7/profile_app.db", 1))
 
 
 def within(errors):
