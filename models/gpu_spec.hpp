@@ -86,15 +86,15 @@ GpuSpec modelled_on(const GpuSpec& base, std::string_view device_name);
 
 // Convenience conversions used by the model.
 inline double sm_clock(const GpuSpec& g) { return g.sm_clock_hz.value; }
-// What a launch adds to its slowest resource: the empty kernel's overhead and, when the launch
-// starts cold (its data out of L2, as after a flush), what a real grid's first wave pays beyond it
-// (docs/model.md, the launch bound).
 // An empty kernel's own time as `timing` times a kernel: Nsight Compute's or the Activity API's
 // (none timed by events, which hold the whole launch overhead instead).
 inline double empty_kernel_s(const GpuSpec& g, Timing timing) {
   if (timing == Timing::event) return 0.0;
   return (timing == Timing::ncu ? g.kernel_launch_ns.value : g.kernel_trace_ns.value) * 1e-9;
 }
+// What a launch adds to its slowest resource: the empty kernel's overhead and, when the launch
+// starts cold (its data out of L2, as after a flush), what a real grid's first wave pays beyond it
+// (docs/model.md, the launch bound).
 inline double launch_s(const GpuSpec& g, bool cold) {
   return (g.launch_overhead_ns.value + (cold ? g.launch_fill_ns.value : 0.0)) * 1e-9;
 }
