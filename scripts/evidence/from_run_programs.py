@@ -20,8 +20,6 @@ medians, beside the H200 run's, matched by kernel, size and cache state; a build
 predict a suite run from its counters says so.
 """
 import collections
-import csv
-import io
 import os
 import sqlite3
 import statistics
@@ -31,7 +29,7 @@ import tarfile
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from profile_prediction import matched_launches, seconds  # noqa: E402
+from profile_prediction import from_run_rows, matched_launches, median_abs, seconds, within  # noqa: E402
 
 roofline = sys.argv[1]
 programs = [("PyTorch training step", "docs/results/h100/profile-vs-ncu/torch.db", 1, "docs/results/h200/h200.db", 3)]
@@ -64,13 +62,6 @@ programs.append(("test program profile_app (held out)", "docs/results/h100/gpu-t
                  "docs/results/h200/gpu-tests-229bbe7/profile_app.db", 1))
 
 
-def within(errors):
-    return sum(abs(e) <= 0.10 for e in errors)
-
-
-def median_abs(errors):
-    """The upper median, as each program's page takes it (profile_prediction.py)."""
-    return sorted(map(abs, errors))[len(errors) // 2]
 
 
 print("| program | kernels | within ±10 % | median \\|error\\| | launches | within ±10 % |")
@@ -116,11 +107,11 @@ def suite_errors(source_db, target_db):
         con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         return con.execute("SELECT max(id) FROM runs WHERE kind = 'suite'").fetchone()[0]
     src_run, dst_run = last_suite_run(source_db), last_suite_run(target_db)
-    out = subprocess.run([roofline, "predict", "--from-run", str(src_run), "--db", source_db, "--gpu", "h200",
-                          "--format", "csv"], capture_output=True, text=True)
-    if out.returncode != 0:
+    try:
+        rows = from_run_rows(roofline, source_db, src_run, "h200")
+    except subprocess.CalledProcessError:
         return None
-    predicted = {r["kernel"]: r for r in csv.DictReader(io.StringIO(out.stdout)) if r["predicted"] != "-"}
+    predicted = {r["kernel"]: r for r in rows if r["predicted"] != "-"}
     errors = collections.defaultdict(list)
     for kernel, n, cache, ms in sqlite3.connect(f"file:{target_db}?mode=ro", uri=True).execute(
             "SELECT kernel, n, cache, meas_ms FROM v_launches WHERE run_id = ?", (dst_run,)):
