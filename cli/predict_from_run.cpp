@@ -25,18 +25,6 @@ std::regex kernel_filter(const std::string& re) {
   }
 }
 
-}  // namespace
-
-std::int64_t profile_run_id(const SqliteStore& store, const std::string& run) {
-  if (run != "latest") return store.resolve_run(run);
-  const auto runs = store.list_runs();
-  for (auto it = runs.rbegin(); it != runs.rend(); ++it)
-    if (it->kind != RunKind::suite) return it->id;
-  throw InputError("no profile or import run in " + store.path().string() + ": run `roofline profile -- PROGRAM` first");
-}
-
-namespace {
-
 // One launch to predict: its counters and duration, the limiter they gave it, how it was timed.
 struct MeasuredLaunch {
   std::string label;
@@ -82,6 +70,14 @@ std::string_view time_base_words(Timing t) {
 }
 
 }  // namespace
+
+std::int64_t profile_run_id(const SqliteStore& store, const std::string& run) {
+  if (run != "latest") return store.resolve_run(run);
+  const auto runs = store.list_runs();
+  for (auto it = runs.rbegin(); it != runs.rend(); ++it)
+    if (it->kind != RunKind::suite) return it->id;
+  throw InputError("no profile or import run in " + store.path().string() + ": run `roofline profile -- PROGRAM` first");
+}
 
 void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream& out) {
   const SqliteStore store(o.db, OpenMode::read_only);
