@@ -1,7 +1,8 @@
 #pragma once
 // What the two programs of kernels staged through shared memory (staged_kernels.cu,
-// staged_kernels2.cu) share on the host: a CUDA call that must succeed, the CPU references
-// their stencils and convolutions are checked against, and the check itself.
+// staged_kernels2.cu) share: their tiled 1-D convolution, and on the host a CUDA call that must
+// succeed, the CPU references their stencils and convolutions are checked against, and the check
+// itself.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -20,6 +21,27 @@
   } while (0)
 
 namespace staged {
+
+// Output i of a 1-D convolution of 2 R + 1 taps (in constant memory), zero padding: a block of
+// Block threads stages its outputs' inputs and their halo in shared memory, lanes 0 to R - 1
+// loading the halo after their own element, then each thread multiply-adds its taps.
+template <int R, int Block>
+__device__ __forceinline__ void conv1d_tiled(const float* __restrict__ in, float* __restrict__ out, int n,
+                                             const float* taps) {
+  __shared__ float tile[Block + 2 * R];
+  const int i = blockIdx.x * Block + threadIdx.x;
+  tile[threadIdx.x + R] = in[i];
+  if (threadIdx.x < R) {
+    const int left = i - R, right = i + Block;
+    tile[threadIdx.x] = left >= 0 ? in[left] : 0.0f;
+    tile[threadIdx.x + Block + R] = right < n ? in[right] : 0.0f;
+  }
+  __syncthreads();
+  float acc = 0.0f;
+#pragma unroll
+  for (int k = 0; k < 2 * R + 1; ++k) acc = fmaf(taps[k], tile[threadIdx.x + k], acc);
+  out[i] = acc;
+}
 
 // Element (y, x) of a side x side grid, edges clamped.
 inline float at(const std::vector<float>& in, int side, int y, int x) {

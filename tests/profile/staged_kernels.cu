@@ -58,19 +58,7 @@ __global__ void __launch_bounds__(kBlock) sobel_tiled(const float* __restrict__ 
 
 __global__ void __launch_bounds__(kBlock) conv1d_tiled_r8(const float* __restrict__ in, float* __restrict__ out,
                                                           int n) {
-  __shared__ float tile[kBlock + 2 * kRadius];
-  const int i = blockIdx.x * kBlock + threadIdx.x;
-  tile[threadIdx.x + kRadius] = in[i];
-  if (threadIdx.x < kRadius) {
-    const int left = i - kRadius, right = i + kBlock;
-    tile[threadIdx.x] = left >= 0 ? in[left] : 0.0f;
-    tile[threadIdx.x + kBlock + kRadius] = right < n ? in[right] : 0.0f;
-  }
-  __syncthreads();
-  float acc = 0.0f;
-#pragma unroll
-  for (int k = 0; k < kTaps; ++k) acc = fmaf(taps[k], tile[threadIdx.x + k], acc);
-  out[i] = acc;
+  staged::conv1d_tiled<kRadius, kBlock>(in, out, n, taps);
 }
 
 __global__ void __launch_bounds__(kBlock) reverse_blocks(const float* __restrict__ in, float* __restrict__ out) {

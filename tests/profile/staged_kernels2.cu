@@ -41,19 +41,7 @@ __global__ void __launch_bounds__(kBlock) box5x5_tiled(const float* __restrict__
 
 __global__ void __launch_bounds__(kBlock) conv1d_tiled_r16(const float* __restrict__ in, float* __restrict__ out,
                                                            int n) {
-  __shared__ float tile[kBlock + 2 * kR];
-  const int i = blockIdx.x * kBlock + threadIdx.x;
-  tile[threadIdx.x + kR] = in[i];
-  if (threadIdx.x < kR) {
-    const int left = i - kR, right = i + kBlock;
-    tile[threadIdx.x] = left >= 0 ? in[left] : 0.0f;
-    tile[threadIdx.x + kBlock + kR] = right < n ? in[right] : 0.0f;
-  }
-  __syncthreads();
-  float acc = 0.0f;
-#pragma unroll
-  for (int k = 0; k < kTaps; ++k) acc = fmaf(taps[k], tile[threadIdx.x + k], acc);
-  out[i] = acc;
+  staged::conv1d_tiled<kR, kBlock>(in, out, n, taps);
 }
 
 __global__ void __launch_bounds__(kBlock) gather_stage(const int* __restrict__ idx, const float* __restrict__ table,
