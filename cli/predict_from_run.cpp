@@ -46,6 +46,14 @@ std::vector<MeasuredLaunch> measured_launches(const RunRecord& run) {
       l.duration_s = m.time.median_s;
       l.counter_status = m.counter_status;
       l.counters = m.counters;
+      // The grid of a one-kernel launch, where its shared memory did not limit its residency (a
+      // suite launch stores no shared-memory size).
+      if (rec.prediction.passes.size() == 1 && rec.prediction.passes[0].occupancy.limiter != "shared memory") {
+        const PassPrediction& pass = rec.prediction.passes[0];
+        l.id.grid.x = pass.grid;
+        l.id.block.x = pass.occupancy.block;
+        l.id.registers_per_thread = pass.occupancy.registers_per_thread;
+      }
       out.push_back({fmt::format("{} n={} {}", m.launch.kernel, m.launch.n, to_string(m.launch.cache)), l,
                      rec.comparison ? rec.comparison->measured_limiter : "", {Timing::event, m.launch.cache}});
     }
@@ -111,7 +119,8 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
   if (format != OutputFormat::csv)
     out << fmt::format("Run {} measured on {} ({}), predicted on {}: same binary and work; each launch {} and its "
                        "work, scaled by the ceiling that bound it (a latency- or launch-limited one by its rounds of "
-                       "loads at {}'s loaded latency).\nceilings: {}\n",
+                       "loads at {}'s loaded latency), and no shorter than its grid's waves, each a round of "
+                       "its loads and stores.\nceilings: {}\n",
                        run.run.id, run.run.device ? run.run.device->name : run.gpu.id, run.gpu.id, target.gpu.id,
                        time_base_words(launches.front().base.timing), target.gpu.id, target.summary);
   t.print(out, format);

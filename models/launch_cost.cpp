@@ -1,13 +1,19 @@
 #include "models/launch_cost.hpp"
 
 #include <algorithm>
+#include <cmath>
 
+#include "models/error.hpp"
 #include "models/metric.hpp"
+#include "models/occupancy.hpp"
 
 namespace roofline {
 namespace {
 
 constexpr double kSector = 32.0;
+// A utilization the queueing term stays finite at; a launch at least this busy on its DRAM had more
+// bytes in flight than its rate and loaded round can tell.
+constexpr double kBusiest = 0.95;
 
 std::optional<double> value(const ProfiledLaunch& l, std::string_view name) {
   if (const MetricValue* v = counter(l, name)) return v->value;
@@ -41,20 +47,26 @@ double round_s(const GpuSpec& g, double dram_share, double u) {
          1e-9;
 }
 
-// A latency-bound launch's time on `to`: its rounds, its time over a round at the DRAM utilization
-// it ran at, each at the round `to` gives at the utilization that time makes (the fixed point
-// littles_law finds), so that a launch near the source's DRAM ceiling gains from a wider DRAM.
-double latency_scaled_s(const LaunchCost& c, double seconds, const GpuSpec& from, const GpuSpec& to) {
-  constexpr double kBusiest = 0.95;  // a utilization the queueing term stays finite at
-  const double u_from = std::min(kBusiest, dram_time_s(c, from) / seconds);
-  const double rounds = seconds / round_s(from, c.dram_read_share, u_from);
-  const double dram_s = dram_time_s(c, to);
+// `rounds` rounds of round_at(u) each, at the DRAM utilization u = dram_s / their time that they
+// make: the fixed point littles_law finds, by bisection (u x time(u) grows with u).
+template <class RoundAt>
+double rounds_at_fixed_point_s(double rounds, const RoundAt& round_at, double dram_s) {
   double lo = 0, hi = 1;
   for (int i = 0; i < 60; ++i) {
     const double mid = (lo + hi) / 2;
-    (mid * rounds * round_s(to, c.dram_read_share, mid) < dram_s ? lo : hi) = mid;
+    (mid * rounds * round_at(mid) < dram_s ? lo : hi) = mid;
   }
-  return rounds * round_s(to, c.dram_read_share, dram_s > 0 ? hi : 0.0);
+  return rounds * round_at(dram_s > 0 ? hi : 0.0);
+}
+
+// A latency-bound launch's time on `to`: its rounds, its time over a round at the DRAM utilization
+// it ran at, each at the round `to` gives at the utilization that time makes, so that a launch near
+// the source's DRAM ceiling gains from a wider DRAM.
+double latency_scaled_s(const LaunchCost& c, double seconds, const GpuSpec& from, const GpuSpec& to) {
+  const double u_from = std::min(kBusiest, dram_time_s(c, from) / seconds);
+  const double rounds = seconds / round_s(from, c.dram_read_share, u_from);
+  return rounds_at_fixed_point_s(rounds, [&](double u) { return round_s(to, c.dram_read_share, u); },
+                                 dram_time_s(c, to));
 }
 
 bool has_rounds(const GpuSpec& g) {
@@ -96,7 +108,33 @@ LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
     c.random_misses =
         std::min(*l2_read, std::max(0.0, *dram_read - *l2_read) / (measured_on.dram_random_fetch_sectors.value - 1));
   if (dram_read && l2_read && *l2_read > 0) c.dram_read_share = std::min(1.0, *dram_read / *l2_read);
+  c.blocks = l.id.grid.count();
+  c.block_threads = static_cast<int>(l.id.block.count());
+  c.registers_per_thread = l.id.registers_per_thread;
+  c.shared_bytes_per_block = l.id.static_shared_bytes + l.id.dynamic_shared_bytes;
+  c.loads = value(l, metric::l1_requests_ld).value_or(0) > 0;
+  c.stores = value(l, metric::l1_requests_st).value_or(0) > 0;
   return c;
+}
+
+double wave_rounds_s(const LaunchCost& c, const GpuSpec& g) {
+  if (c.blocks <= 0 || c.block_threads <= 0 || !has_rounds(g) || (!c.loads && !c.stores)) return 0.0;
+  int resident = 0;
+  try {
+    resident = compute_occupancy(g, c.block_threads, c.registers_per_thread, Source::compiler,
+                                 static_cast<int>(c.shared_bytes_per_block))
+                   .blocks_per_sm;
+  } catch (const InputError&) {
+    return 0.0;  // a block that cannot be resident on g: no waves to count
+  }
+  const double waves = std::ceil(static_cast<double>(c.blocks) / (resident * g.sm_count.value));
+  // A store waits for its round trip plus the DRAM's queue, as littles_law counts a store round.
+  const auto round_at = [&](double u) {
+    const double queue_s = g.dram_queue_latency_ns.value * u / (1 - u) * 1e-9;
+    return (c.loads ? round_s(g, c.dram_read_share, u) : 0.0) +
+           (c.stores ? g.store_round_ns.value * 1e-9 + queue_s : 0.0);
+  };
+  return rounds_at_fixed_point_s(waves, round_at, dram_time_s(c, g));
 }
 
 double dram_time_s(const LaunchCost& c, const GpuSpec& g) {
@@ -169,6 +207,18 @@ CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std
       p.bound = p.bounds[i].kind;
     }
   }
+  // However wide the target's DRAM, each wave of the grid waits a round of its loads and stores
+  // (what keeps the scalar adds that saturate an H100's DRAM latency-bound on an H200). A
+  // launch-limited launch's first waves turn over under its launch.
+  if (limiter != "launch")
+    for (auto& b : p.bounds)
+      if (b.kind == BoundKind::latency && (b.seconds = wave_rounds_s(cost, target)) > 0) {
+        b.detail = "its waves of resident blocks, each a round of its loads and of its stores";
+        if (b.seconds > work_to) {
+          work_to = b.seconds;
+          p.bound = BoundKind::latency;
+        }
+      }
   p.duration_s = fixed_to + work_to;
   return p;
 }

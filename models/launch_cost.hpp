@@ -9,9 +9,11 @@
 // work. A latency-bound launch's work is its rounds of loads: as many on the target, each the
 // target's loaded round at the DRAM utilization the launch then makes (L2's latency for the share
 // of its L2 reads that L2 served), so a launch near its DRAM's ceiling gains from a wider one. A
-// launch too short to be bound by anything but its launch scales the same way. A launch's DRAM
-// time is the model's: reads, writes and the turnaround between them at the sustained bandwidth,
-// loads that missed L2 at scattered addresses at the random-load rate.
+// launch too short to be bound by anything but its launch scales the same way. None but such a
+// launch is shorter than its grid's waves on the target, each a round of its loads and stores. A
+// launch's DRAM time is the model's: reads, writes and the turnaround between them at the
+// sustained bandwidth, loads that missed L2 at scattered addresses at the random-load rate.
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -38,10 +40,21 @@ struct LaunchCost {
   // The share of the L2 reads from L1 that DRAM served (DRAM read sectors / L2 read sectors,
   // at most 1; 1 without L2 reads): where a latency-bound launch's loads wait.
   double dram_read_share = 1;
-  std::vector<std::string> missing;  // counters the cost lacks: those bounds are unknown, not zero
+  // The grid, where the launch says it (blocks 0: unknown), for the rounds its waves wait at least.
+  std::int64_t blocks = 0;
+  int block_threads = 0, registers_per_thread = 0;
+  std::int64_t shared_bytes_per_block = 0;
+  bool loads = false, stores = false;  // global loads and stores from L1 counted
+  std::vector<std::string> missing;    // counters the cost lacks: those bounds are unknown, not zero
 };
 
 LaunchCost cost_of(const ProfiledLaunch& launch, const GpuSpec& measured_on);
+
+// The least time gpu's waves of the cost's grid take: each wave of resident blocks waits at least
+// one round of loads (all of a thread's loads in flight at once, as a one-shot grid's are) and one
+// round of stores, at the DRAM utilization the launch then makes. 0 where the grid is unknown or its
+// block cannot be resident on gpu.
+double wave_rounds_s(const LaunchCost& cost, const GpuSpec& gpu);
 
 // The time gpu's DRAM takes for the cost's reads and writes, as the model's DRAM bound takes it:
 // (R + W + dram_turnaround_factor x min(R, W)) / sustained bandwidth.

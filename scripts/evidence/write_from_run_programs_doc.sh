@@ -17,8 +17,8 @@ limiter the H100's counters gave them. The first programs are those the predicti
 empty kernel (2026-11-28) were worked out on; the five users' CUDA programs after them, each
 profiled on both GPUs for the drafts' pages, were held out of that work and read once it was done,
 and so was the test program the GPU tests profile, on both GPUs with one build.
-Made by \`scripts/evidence/write_from_run_programs_doc.sh ROOFLINE EARLIER_ROOFLINE 1647b84\`, the
-second a build of 1647b84 (\`scripts/evidence/from_run_programs.py\`); each program's own page has
+Made by \`scripts/evidence/write_from_run_programs_doc.sh ROOFLINE EARLIER_ROOFLINE 74675d3\`, the
+second a build of 74675d3 (\`scripts/evidence/from_run_programs.py\`); each program's own page has
 its kernels one by one (\`docs/results/h200/profile-prediction.md\`, \`transformer-program.md\`,
 \`triton-program.md\`, \`extension-program.md\`, \`graph-program.md\`,
 \`docs/results/h200/cuda-samples/prediction.md\`, and the users' programs' pages).
@@ -33,9 +33,10 @@ if [[ -n $EARLIER ]]; then
 ## Before: a build of $REV
 
 The same programs and profiles through \`roofline predict --from-run\` as built at $REV, before a
-kernel's own time was split into each GPU's empty kernel and its work and before a latency-limited
-launch's work kept its rounds of loads (it scaled by the two GPUs' loaded DRAM latencies; a
-launch-limited one kept its time).
+launch's work was floored by its grid's waves, each a round of its loads and stores on the target.
+The page as it was at 74675d3 has, beside that build, one of 1647b84: before a kernel's own time
+was split into each GPU's empty kernel and its work and before a latency-limited launch's work kept
+its rounds of loads.
 
 EOT
   python3 scripts/evidence/from_run_programs.py "$EARLIER"
@@ -44,7 +45,32 @@ cat <<'EOT'
 
 ## What it says
 
-Made on 2026-11-28 with a build of this page's commit and one of 1647b84:
+Made on 2026-11-28 with a build of this page's commit and one of 74675d3:
+- **The waves' floor** (the last change): each wave of resident blocks (the occupancy of the
+  launch's block, registers and shared memory on the target) waits at least one round of its
+  loads, at the share of them DRAM serves, and one of its stores (`store_round_ns`), each with
+  the DRAM's queue at the utilization the waves make, the model's one-shot round; a launch limited
+  by anything but its launch takes at least that on the target. A suite launch of one kernel takes
+  its grid, block and registers from its prediction (not where shared memory limited its blocks: a
+  suite run stores no shared-memory size). Worked out on the whole suite's DRAM-limited misses:
+  the scalar adds, the FP16 pairs' add, the fused Hadamard product and the strided SAXPY at 2^24
+  and 2^28 went from 8–14 % fast to 4 % fast to 4 % slow, and the whole suite from 299 to 305 of
+  348 launches within ±10 % (DRAM-limited 96 → 102 of 114); the 16-byte adds, whose many bytes in
+  flight keep the H200's DRAM busy too, went 2–3 points slower (+3 to +5 %). The read-only stream
+  stays 18–20 % fast. The programs it was worked out on went from 107 to 109 kernels within ±10 %
+  (1415 → 1425 launches, DRAM-limited 168 → 178 of 247; one CUDA-graph launch moved out), the
+  held-out programs stayed at 18 of 22 kernels (median 4.7 → 3.5 %) and 205 launches, the fifth
+  held-out batch went from 12 to 15 of 18, and no other suite run moved.
+  Tried and not kept: the floor on launch-limited launches too (their first waves turn over under
+  the launch, as the model from specs says): the held-out programs gained 14 launches, the first
+  programs lost 46 (the CUDA-graph program's short kernels came out slow). And inferring the bytes
+  in flight from the source's rate and loaded round (Little's law at the DRAM utilization it
+  ran at): 310 of the whole suite's launches, but the im2col and the grid-stride dot product up to
+  12 % slow, the eighth held-out batch 22 → 19 of 24: near saturation the
+  loaded round, and so the bytes it implies, changes steeply with the utilization.
+
+Before the waves' floor, against a build of 1647b84 (the page at 74675d3 has both builds' tables;
+its numbers are a build of 74675d3's):
 - The programs it was worked out on: 107 of 143 kernels within ±10 % against 90, median 5.0 %
   against 7.5 %; 1415 of 2035 launches against 1225.
 - The held-out programs: 18 of 22 kernels within ±10 % as before, median 4.7 % against 5.2 %;

@@ -154,6 +154,36 @@ TEST(LaunchCost, AShortLaunchTakesTheTargetsEmptyKernelAndScalesItsWorkByRounds)
   EXPECT_NEAR(tiny.duration_s, 0.48e-6 + kDramH200 / 1024, 1e-12);
 }
 
+// The same add launched as 65,536 one-shot blocks of 256 threads (16 registers, no shared memory),
+// its loads and stores counted. On the H200 a block of 8 warps is resident 8 times an SM (64 warps),
+// so the grid runs in ceil(65,536 / (8 x 132)) = 63 waves, each at least a round of its loads and one
+// of its stores: 373 + 261 + 2 x 37.7 x u / (1 - u) ns at the utilization u the waves make of the
+// DRAM's 46.301 us. u x 63 x round(u) = 46.301 us at u = 0.79434, rounds of 925.22 ns: 58.289 us,
+// more than the DRAM ratio gives (48.52 us), so the launch is latency-bound there.
+TEST(LaunchCost, EachWaveOfAOneShotGridWaitsARoundOfItsLoadsAndStores) {
+  const Gpus g;
+  expect_the_sums_inputs(g);
+  ASSERT_DOUBLE_EQ(g.h200.store_round_ns.value, 261);
+  ProfiledLaunch l = dram_bound_add();
+  l.id.grid = {65536, 1, 1};
+  l.id.block = {256, 1, 1};
+  l.id.registers_per_thread = 16;
+  l.counters.push_back({std::string(metric::l1_requests_ld), 1048576});
+  l.counters.push_back({std::string(metric::l1_requests_st), 524288});
+  const LaunchCost c = cost_of(l, g.h100);
+  EXPECT_NEAR(wave_rounds_s(c, g.h200), 58.289e-6, 0.001e-6);
+  const CostPrediction p = predict_cost(c, 70e-6, "dram", {Timing::kernel}, g.h100, g.h200);
+  EXPECT_EQ(p.bound, BoundKind::latency);
+  EXPECT_NEAR(p.duration_s, 0.6e-6 + 58.289e-6, 0.001e-6);
+  // A launch-limited launch's first waves turn over under its launch: no floor from them (told so
+  // of this one, its rounds of work come to its DRAM time on the H200 and 18 ns).
+  const CostPrediction launch = predict_cost(c, 1.5e-6, "launch", {Timing::kernel}, g.h100, g.h200);
+  EXPECT_EQ(launch.bound, BoundKind::launch);
+  EXPECT_NEAR(launch.duration_s, 0.6e-6 + kDramH200 + 0.018e-6, 0.001e-6);
+  // Without its grid (a suite launch of several kernels) there are no waves to count.
+  EXPECT_EQ(wave_rounds_s(cost_of(dram_bound_add(), g.h100), g.h200), 0.0);
+}
+
 // Loads that miss L2 at scattered addresses fetch dram_random_fetch_sectors (1.97 on both GPUs'
 // files) where L1 asked for one: a gather of 1,000,000 L2 sectors that read 1,970,000 from DRAM
 // missed 970,000 / 0.97 = 1,000,000 times, all of its reads, which go at the DRAM's random-load
