@@ -183,6 +183,8 @@ __global__ void __launch_bounds__(kBlock) column_store_kernel(float* dst, unsign
 
 __global__ void empty_kernel() {}
 
+__global__ void store_word_kernel(float* out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
+
 // Four 4-byte stores per thread, each its own instruction, into the thread's 16 bytes: each of a
 // warp's four stores writes part of the same 16 sectors, as a kernel that stores a thread's
 // elements one narrow piece at a time does (the PTX keeps the compiler from merging them).
@@ -766,6 +768,11 @@ std::vector<Sample> CalibrationKernels::time_scalar_read(std::size_t ws, std::si
 
 void CalibrationKernels::launch_empty(void* stream) {
   empty_kernel<<<1, 32, 0, static_cast<cudaStream_t>(stream)>>>();
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
+void CalibrationKernels::launch_store_word(void* stream) {
+  store_word_kernel<<<1, 32, 0, static_cast<cudaStream_t>(stream)>>>(static_cast<float*>(impl_->fma_out));
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
 }
 

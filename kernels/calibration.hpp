@@ -118,6 +118,9 @@ class CalibrationKernels {
   std::vector<Sample> time_block_waves(int waves, int warmup, int repetitions);
   // Enqueues one empty kernel <<<1, 32>>> (untimed; for its own time on the GPU).
   void launch_empty(void* stream);
+  // Enqueues one kernel <<<1, 32>>> whose threads each store one word (untimed; for what a store
+  // adds to a kernel's own time on the GPU).
+  void launch_store_word(void* stream);
   // Empty kernel launches.
   LaunchTimes time_empty_launches(int warmup, int back_to_back, int batch, int isolated);
   // Builds a random cyclic chain of bytes / stride slots (in its own buffer, reallocated when

@@ -84,6 +84,10 @@ constexpr std::array kParams{
              "an empty kernel's own time on the GPU as the CUPTI Activity API records it (roofline profile, Nsight "
              "Systems); with --timing kernel, taken in place of launch_overhead_ns",
              &G::kernel_trace_ns},
+    GpuParam{"kernel_trace_store_ns", "ns",
+             "what one store per thread adds to a kernel <<<1, 32>>>'s own time as the Activity API records it; "
+             "predict --from-run takes it as part of a storing kernel's own time beyond its work",
+             &G::kernel_trace_store_ns},
     GpuParam{"max_warps_per_sm", "count", "resident warps per SM", &G::max_warps_per_sm},
     GpuParam{"max_blocks_per_sm", "count", "resident blocks per SM", &G::max_blocks_per_sm},
     GpuParam{"max_threads_per_block", "count", "threads per block", &G::max_threads_per_block},

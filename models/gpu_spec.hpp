@@ -32,8 +32,9 @@ struct GpuSpec {
   Quantity launch_overhead_ns, launch_fill_ns;
   // An empty kernel's own time on the GPU, a kernel's own duration beyond its work, as Nsight
   // Compute's gpu__time_duration gives it (kernel_launch_ns) and as the CUPTI Activity API records
-  // it (kernel_trace_ns: roofline profile, Nsight Systems).
-  Quantity kernel_launch_ns, kernel_trace_ns;
+  // it (kernel_trace_ns: roofline profile, Nsight Systems); and what a store adds to the latter (a
+  // kernel ends when its stores are done).
+  Quantity kernel_launch_ns, kernel_trace_ns, kernel_trace_store_ns;
   // Per-SM limits (occupancy)
   Quantity max_warps_per_sm, max_blocks_per_sm, max_threads_per_block;
   Quantity registers_per_sm, max_registers_per_thread, register_alloc_unit;

@@ -169,9 +169,11 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
           {BoundKind::launch, launch_s(g, true), "launch overhead and a real grid's fill"}};
 }
 
-double fixed_time_s(const GpuSpec& gpu, const TimeBase& base) {
+double fixed_time_s(const GpuSpec& gpu, const TimeBase& base, bool stores) {
   if (base.timing == Timing::event) return launch_s(gpu, base.cache == CacheState::cold);
-  return empty_kernel_s(gpu, base.timing);
+  // Measured as the Activity API times kernels; ncu's replayed time is left as its empty kernel's.
+  const double store_s = base.timing == Timing::kernel && stores ? gpu.kernel_trace_store_ns.value * 1e-9 : 0.0;
+  return empty_kernel_s(gpu, base.timing) + store_s;
 }
 
 CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std::string& limiter,
@@ -182,9 +184,9 @@ CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std
   // A duration holds what its time base holds beyond the work (a profile's, an empty kernel's own
   // time; an event pair's, the launch overhead), which each GPU has its own of, then the work;
   // only the work's bounds floor the work.
-  const double base_from = fixed_time_s(measured_on, base);
+  const double base_from = fixed_time_s(measured_on, base, cost.stores);
   const double fixed_s = std::min(base_from, measured_s), work_s = measured_s - fixed_s;
-  const double fixed_to = base_from > 0 ? fixed_s * fixed_time_s(target, base) / base_from : fixed_s;
+  const double fixed_to = base_from > 0 ? fixed_s * fixed_time_s(target, base, cost.stores) / base_from : fixed_s;
   double work_to = 0;
   for (const auto& b : p.bounds)
     if (b.kind != BoundKind::launch && b.seconds > work_to) {

@@ -83,7 +83,9 @@ struct TimeBase {
   Timing timing = Timing::kernel;
   CacheState cache = CacheState::warm;
 };
-double fixed_time_s(const GpuSpec& gpu, const TimeBase& base);
+// A kernel that stores ends when its stores are done: timed as the kernel, its fixed part holds
+// kernel_trace_store_ns more.
+double fixed_time_s(const GpuSpec& gpu, const TimeBase& base, bool stores);
 
 struct CostPrediction {
   double duration_s = 0;

@@ -1009,6 +1009,7 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
       p.unused_params.push_back(key);
   if (launch.timing != Timing::ncu) p.unused_params.push_back("kernel_launch_ns");
   if (launch.timing != Timing::kernel) p.unused_params.push_back("kernel_trace_ns");
+  p.unused_params.push_back("kernel_trace_store_ns");  // predict --from-run's alone
   auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
   if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))
     for (std::string_view key : {"barrier_step_cycles", "barrier_release_ns"}) p.unused_params.push_back(key);

@@ -832,25 +832,35 @@ std::string profile_empty_kernel(CounterProbe& p) {
 }
 
 // An empty kernel's own time as the CUPTI Activity API records it, the time base of `roofline
-// profile` and Nsight Systems: 21 launches, each waited for (median), and 21 queued back to back.
+// profile` and Nsight Systems: 21 launches, each waited for (median), and 21 queued back to back;
+// and what one store per thread adds to it (a kernel that stores ends when its stores are done),
+// recorded only: traced in-process it read 64 ns on an H100 and an H200, where `roofline profile`
+// records the same kernel's store adding 64 and 128-160 ns (docs/results/h100/trace-fixed/), and
+// profiles are what predict --from-run reads (kernel_trace_store_ns is taken from those).
 std::string trace_empty_kernel(Calibrator& c) {
-  auto launches = [&](bool wait_each) {
+  auto launches = [&](bool wait_each, bool store) {
     return traced_kernel_ns([&] {
       for (int i = 0; i < 21; ++i) {
-        c.k.launch_empty(c.k.stream());
+        if (store) c.k.launch_store_word(c.k.stream());
+        else c.k.launch_empty(c.k.stream());
         if (wait_each) ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(c.k.stream())));
       }
       ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(c.k.stream())));
     });
   };
-  launches(true);  // warm-up: the first record of a process comes late
-  const std::vector<double> alone = launches(true), queued = launches(false);
-  if (alone.empty()) return "the Activity API recorded no kernel";
-  c.add("kernel_trace_ns", stat_of(alone),
+  launches(true, false);  // warm-up: the first record of a process comes late
+  const std::vector<double> alone = launches(true, false), queued = launches(false, false);
+  const std::vector<double> stores = launches(true, true);
+  if (alone.empty() || stores.empty()) return "the Activity API recorded no kernel";
+  const Stat empty = stat_of(alone), store = stat_of(stores);
+  c.add("kernel_trace_ns", empty,
         "empty kernel <<<1, 32>>>, its own time as the CUPTI Activity API records it (as roofline profile and Nsight "
         "Systems time kernels), 21 launches each waited for; median, ns");
   c.add("extra.kernel_trace_queued_ns", stat_of(queued),
         "the same, 21 launches queued back to back; median, ns");
+  c.add("extra.kernel_trace_store_ns", {store.median - empty.median, store.spread},
+        "a kernel <<<1, 32>>> whose threads each store one word, 21 launches each waited for: its median own time as "
+        "the Activity API records it in this process less the empty kernel's; ns (spread: the store kernel's)");
   return {};
 }
 

@@ -33,7 +33,8 @@ if [[ -n $EARLIER ]]; then
 ## Before: a build of $REV
 
 The same programs and profiles through \`roofline predict --from-run\` as built at $REV, before a
-launch's work was floored by its grid's waves, each a round of its loads and stores on the target.
+launch's work was floored by its grid's waves, each a round of its loads and stores on the target,
+and before a storing kernel's fixed part held what its stores add (\`kernel_trace_store_ns\`).
 The page as it was at 74675d3 has, beside that build, one of 1647b84: before a kernel's own time
 was split into each GPU's empty kernel and its work and before a latency-limited launch's work kept
 its rounds of loads.
@@ -45,32 +46,52 @@ cat <<'EOT'
 
 ## What it says
 
-Made on 2026-11-28 with a build of this page's commit and one of 74675d3:
-- **The waves' floor** (the last change): each wave of resident blocks (the occupancy of the
-  launch's block, registers and shared memory on the target) waits at least one round of its
-  loads, at the share of them DRAM serves, and one of its stores (`store_round_ns`), each with
-  the DRAM's queue at the utilization the waves make, the model's one-shot round; a launch limited
-  by anything but its launch takes at least that on the target. A suite launch of one kernel takes
-  its grid, block and registers from its prediction (not where shared memory limited its blocks: a
-  suite run stores no shared-memory size). Worked out on the whole suite's DRAM-limited misses:
-  the scalar adds, the FP16 pairs' add, the fused Hadamard product and the strided SAXPY at 2^24
-  and 2^28 went from 8–14 % fast to 4 % fast to 4 % slow, and the whole suite from 299 to 305 of
-  348 launches within ±10 % (DRAM-limited 96 → 102 of 114); the 16-byte adds, whose many bytes in
-  flight keep the H200's DRAM busy too, went 2–3 points slower (+3 to +5 %). The read-only stream
-  stays 18–20 % fast. The programs it was worked out on went from 107 to 109 kernels within ±10 %
-  (1415 → 1425 launches, DRAM-limited 168 → 178 of 247; one CUDA-graph launch moved out), the
-  held-out programs stayed at 18 of 22 kernels (median 4.7 → 3.5 %) and 205 launches, the fifth
-  held-out batch went from 12 to 15 of 18, and no other suite run moved.
-  Tried and not kept: the floor on launch-limited launches too (their first waves turn over under
-  the launch, as the model from specs says): the held-out programs gained 14 launches, the first
-  programs lost 46 (the CUDA-graph program's short kernels came out slow). And inferring the bytes
-  in flight from the source's rate and loaded round (Little's law at the DRAM utilization it
-  ran at): 310 of the whole suite's launches, but the im2col and the grid-stride dot product up to
-  12 % slow, the eighth held-out batch 22 → 19 of 24: near saturation the
-  loaded round, and so the bytes it implies, changes steeply with the utilization.
+Made on 2026-11-28 with a build of this page's commit and one of 74675d3, after two changes:
+- **What a store adds to a kernel's own time** (the second change). An exploratory probe under
+  `roofline profile` (`docs/results/{h100,h200}/trace-fixed/`, `scripts/device/trace_fixed_probe.sh`)
+  timed, by the Activity API, kernels that differ from the empty one in one thing each. A spin or
+  empty blocks keep the empty kernel's difference between the GPUs (320 ns shorter on the H200); a
+  store per thread adds 64 ns to a kernel's own time on the H100 (two runs) and 128, 160 and 160
+  ns on H200s (three runs), so a one-block kernel that stores is 224–256 ns shorter there, as the
+  one-block PyTorch adds were. That addition is `kernel_trace_store_ns` (64 and 160 ns in the GPU
+  files), and a profiled kernel that stores (its L1 store requests counted) holds it in its fixed
+  part beside the empty kernel's own time. `roofline calibrate` records the same kernel traced in
+  its own process, where the H200's store read 64 ns as the H100's does
+  (`docs/results/{h100,h200}/kernel-trace/store/`); profiles are what this page reads, so the files
+  take the profiled probe's. The launch-limited launches of the programs it was worked out on went
+  from 227 to 361 of 580 within ±10 % (median −11.3 → −3.6 %): the CUDA-graph program's from 462 to
+  558 launches, the transformer step's from 202 to 230; all their kernels from 109 to 114 (the
+  transformer step's MSE backward went from 9.9 to 10.5 % slow); latency-limited launches 878 →
+  871. The held-out programs went from 18 to 21 of 22 kernels (the test program's 4 → 7 of 7) and
+  from 205 to 210 launches. The H200's value, 160 ns where the first probe run read 128, gave 26
+  more launches of the first programs and 2 of the held-out ones than 128. Suite runs are
+  event-timed and did not move (taking the addition into an event pair's fixed part too, which was
+  not measured, gave the whole suite 303 and the held-out batches ±2 launches: not kept).
+- **The waves' floor** (the first change; the numbers here are its own, before the second): each
+  wave of resident blocks (the occupancy of the launch's block, registers and shared memory on the
+  target) waits at least one round of its loads, at the share of them DRAM serves, and one of its
+  stores (`store_round_ns`), each with the DRAM's queue at the utilization the waves make, the
+  model's one-shot round; a launch limited by anything but its launch takes at least that on the
+  target. A suite launch of one kernel takes its grid, block and registers from its prediction
+  (not where shared memory limited its blocks: a suite run stores no shared-memory size). Worked
+  out on the whole suite's DRAM-limited misses: the scalar adds, the FP16 pairs' add, the fused
+  Hadamard product and the strided SAXPY at 2^24 and 2^28 went from 8–14 % fast to 4 % fast to 4 %
+  slow, and the whole suite from 299 to 305 of 348 launches within ±10 % (DRAM-limited 96 → 102 of
+  114); the 16-byte adds, whose many bytes in flight keep the H200's DRAM busy too, went 2–3
+  points slower (+3 to +5 %). The read-only stream stays 18–20 % fast. The programs it was worked
+  out on went from 107 to 109 kernels within ±10 % (1415 → 1425 launches, DRAM-limited 168 → 178
+  of 247; one CUDA-graph launch moved out), the held-out programs stayed at 18 of 22 kernels
+  (median 4.7 → 3.5 %) and 205 launches, the fifth held-out batch went from 12 to 15 of 18, and no
+  other suite run moved. Tried and not kept: the floor on launch-limited launches too (their first
+  waves turn over under the launch, as the model from specs says): the held-out programs gained 14
+  launches, the first programs lost 46 (the CUDA-graph program's short kernels came out slow). And
+  inferring the bytes in flight from the source's rate and loaded round (Little's law at the DRAM
+  utilization it ran at): 310 of the whole suite's launches, but the im2col and the grid-stride
+  dot product up to 12 % slow, the eighth held-out batch 22 → 19 of 24: near saturation the loaded
+  round, and so the bytes it implies, changes steeply with the utilization.
 
-Before the waves' floor, against a build of 1647b84 (the page at 74675d3 has both builds' tables;
-its numbers are a build of 74675d3's):
+Before these two changes, against a build of 1647b84 (the page at 74675d3 has both builds'
+tables; its numbers are a build of 74675d3's):
 - The programs it was worked out on: 107 of 143 kernels within ±10 % against 90, median 5.0 %
   against 7.5 %; 1415 of 2035 launches against 1225.
 - The held-out programs: 18 of 22 kernels within ±10 % as before, median 4.7 % against 5.2 %;

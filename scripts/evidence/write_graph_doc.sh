@@ -108,16 +108,19 @@ launch-limited (a few microseconds, below the launch floor), which ran faster on
 program's came out 14.0 % slow summed, the transformer step's and the first PyTorch script's 19 %
 and 29 %. Since then a kernel's own time is each GPU's empty kernel (864 ns on the H100, 543 ns on
 the H200, as the Activity API records them) and its work, whose rounds of loads scale with the
-H200's loaded round (`docs/profile.md`): this program's launch-limited launches come out 9.9 %
-fast summed (137 of 395 within ±10 %, 135 before), the transformer step's 0.8 % and the PyTorch
+H200's loaded round (`docs/profile.md`): this program's launch-limited launches came out 9.9 %
+fast summed (137 of 395 within ±10 %, 135 before), and since a storing kernel's fixed part holds
+what its stores add (`kernel_trace_store_ns`: 64 ns on the H100, 160 on the H200,
+`docs/results/h100/trace-fixed/`) 5.6 % (232 of 395); before that, the transformer step's 0.8 % and the PyTorch
 script's 1.1 % fast, the Triton script's 17.8 % and the CUDA samples' short kernels up to 22 %
 fast: those ran about as fast on both GPUs, as a 2.4 µs Triton kernel of this program did, so the
 empty kernel's difference does not show in every kernel's time. Tried before and not kept:
 scaling them by the two GPUs' back-to-back launch cost of an empty kernel (`roofline calibrate`'s
 launch throughput: 1.95 µs on the H100, 1.60 µs on the H200; a build that was not committed) came
 out much the same, the CUDA samples' short kernels 13–16 % fast. The few short DRAM-limited
-launches did not reach the H200's DRAM bandwidth: they come out 12.4 % fast summed, 14.2 % before
-each wave of their blocks was given at least a round of its loads and stores. The programs'
+launches did not reach the H200's DRAM bandwidth: they come out 9.5 % fast summed, 14.2 % before
+each wave of their blocks was given at least a round of its loads and stores and their stores' end
+its time. The programs'
 own runs find their tensors in L2 as the kernels before left them, and the H200's L2 is larger;
 whether that is the difference was not checked.
 EOT

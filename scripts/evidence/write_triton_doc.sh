@@ -84,7 +84,7 @@ latency-limited launches at the same DRAM load (PyTorch's layer norm in that scr
 the latency ratio, so the DRAM load alone does not tell the two apart. The random-number
 kernels, whose DRAM is nearly idle, again ran at the same speed on both GPUs, and now come within
 5 % (11 % and 9 % fast before). Three boolean kernels of about 9 µs a launch, which the rounds
-now put 8-22 % fast (0.72-0.82 of their H100 time), ran in 0.88-0.92 of it. The
+now put 7-20 % fast (0.75-0.82 of their H100 time), ran in 0.88-0.92 of it. The
 Triton add, DRAM-limited, is within 1.9 %; Inductor's fused kernel within 0.5 % (5.7 % before).
 
 Tried after reading these two programs, not adopted: splitting a latency-limited launch's time

@@ -54,13 +54,15 @@ TEST(LaunchCost, LsuWavefrontsAreMeasuredWhereCountedAndEstimatedElsewhere) {
 constexpr double kDramH100 = 210721832.96 / 3.2e12, kDramH200 = 211594248.192 / 4.57e12;
 
 // The H100 SXM and H200 models with an empty kernel's own time set here (1 us and 0.6 us as the
-// Activity API records it, 2 us and 1.2 us as ncu gives it), so that the sums below do not follow
-// the catalog's.
+// Activity API records it, 2 us and 1.2 us as ncu gives it) and what a store adds to it (0.1 and
+// 0.2 us), so that the sums below do not follow the catalog's.
 struct Gpus {
   GpuSpec h100 = find_gpu("h100-sxm"), h200 = find_gpu("h200");
   Gpus() {
     h100.kernel_trace_ns.value = 1000;
     h200.kernel_trace_ns.value = 600;
+    h100.kernel_trace_store_ns.value = 100;
+    h200.kernel_trace_store_ns.value = 200;
     h100.kernel_launch_ns.value = 2000;
     h200.kernel_launch_ns.value = 1200;
   }
@@ -159,7 +161,8 @@ TEST(LaunchCost, AShortLaunchTakesTheTargetsEmptyKernelAndScalesItsWorkByRounds)
 // so the grid runs in ceil(65,536 / (8 x 132)) = 63 waves, each at least a round of its loads and one
 // of its stores: 373 + 261 + 2 x 37.7 x u / (1 - u) ns at the utilization u the waves make of the
 // DRAM's 46.301 us. u x 63 x round(u) = 46.301 us at u = 0.79434, rounds of 925.22 ns: 58.289 us,
-// more than the DRAM ratio gives (48.52 us), so the launch is latency-bound there.
+// more than the DRAM ratio gives (48.52 us), so the launch is latency-bound there. It stores: its
+// fixed part is the empty kernel's and the store's, 1.1 us on the H100 and 0.8 us on the H200.
 TEST(LaunchCost, EachWaveOfAOneShotGridWaitsARoundOfItsLoadsAndStores) {
   const Gpus g;
   expect_the_sums_inputs(g);
@@ -174,14 +177,26 @@ TEST(LaunchCost, EachWaveOfAOneShotGridWaitsARoundOfItsLoadsAndStores) {
   EXPECT_NEAR(wave_rounds_s(c, g.h200), 58.289e-6, 0.001e-6);
   const CostPrediction p = predict_cost(c, 70e-6, "dram", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(p.bound, BoundKind::latency);
-  EXPECT_NEAR(p.duration_s, 0.6e-6 + 58.289e-6, 0.001e-6);
+  EXPECT_NEAR(p.duration_s, 0.8e-6 + 58.289e-6, 0.001e-6);
   // A launch-limited launch's first waves turn over under its launch: no floor from them (told so
-  // of this one, its rounds of work come to its DRAM time on the H200 and 18 ns).
+  // of this one, its rounds of work come to its DRAM time on the H200 and 14 ns).
   const CostPrediction launch = predict_cost(c, 1.5e-6, "launch", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(launch.bound, BoundKind::launch);
-  EXPECT_NEAR(launch.duration_s, 0.6e-6 + kDramH200 + 0.018e-6, 0.001e-6);
+  EXPECT_NEAR(launch.duration_s, 0.8e-6 + kDramH200 + 0.014e-6, 0.001e-6);
   // Without its grid (a suite launch of several kernels) there are no waves to count.
   EXPECT_EQ(wave_rounds_s(cost_of(dram_bound_add(), g.h100), g.h200), 0.0);
+}
+
+// What a duration holds beyond the work: timed by the Activity API, the empty kernel's own time and,
+// for a kernel that stores, what its stores add (a kernel ends when they are done); ncu's time,
+// ncu's empty kernel; an event pair, the launch overhead and, cold, the fill.
+TEST(LaunchCost, TheFixedPartOfAKernelThatStoresHoldsItsStoresEnd) {
+  const Gpus g;
+  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::kernel}, false), 1.0e-6, 1e-15);
+  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::kernel}, true), 1.1e-6, 1e-15);
+  EXPECT_NEAR(fixed_time_s(g.h200, {Timing::kernel}, true), 0.8e-6, 1e-15);
+  EXPECT_NEAR(fixed_time_s(g.h200, {Timing::ncu}, true), 1.2e-6, 1e-15);
+  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::event, CacheState::cold}, true), launch_s(g.h100, true), 1e-15);
 }
 
 // Loads that miss L2 at scattered addresses fetch dram_random_fetch_sectors (1.97 on both GPUs'
