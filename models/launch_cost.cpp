@@ -134,7 +134,8 @@ double wave_rounds_s(const LaunchCost& c, const GpuSpec& g) {
     return (c.loads ? round_s(g, c.dram_read_share, u) : 0.0) +
            (c.stores ? g.store_round_ns.value * 1e-9 + queue_s : 0.0);
   };
-  return rounds_at_fixed_point_s(waves, round_at, dram_time_s(c, g));
+  // However short its rounds, a wave of blocks takes block_wave_ns to launch, run and retire.
+  return std::max(rounds_at_fixed_point_s(waves, round_at, dram_time_s(c, g)), waves * g.block_wave_ns.value * 1e-9);
 }
 
 double dram_time_s(const LaunchCost& c, const GpuSpec& g) {

@@ -52,8 +52,8 @@ LaunchCost cost_of(const ProfiledLaunch& launch, const GpuSpec& measured_on);
 
 // The least time gpu's waves of the cost's grid take: each wave of resident blocks waits at least
 // one round of loads (all of a thread's loads in flight at once, as a one-shot grid's are) and one
-// round of stores, at the DRAM utilization the launch then makes. 0 where the grid is unknown or its
-// block cannot be resident on gpu.
+// round of stores, at the DRAM utilization the launch then makes, and takes at least block_wave_ns.
+// 0 where the grid is unknown or its block cannot be resident on gpu.
 double wave_rounds_s(const LaunchCost& cost, const GpuSpec& gpu);
 
 // The time gpu's DRAM takes for the cost's reads and writes, as the model's DRAM bound takes it:

@@ -78,7 +78,11 @@ Made on 2026-11-28 with a build of this page's commit and one of 74675d3, after 
   Hadamard product and the strided SAXPY at 2^24 and 2^28 went from 8–14 % fast to 4 % fast to 4 %
   slow, and the whole suite from 299 to 305 of 348 launches within ±10 % (DRAM-limited 96 → 102 of
   114); the 16-byte adds, whose many bytes in flight keep the H200's DRAM busy too, went 2–3
-  points slower (+3 to +5 %). The read-only stream stays 18–20 % fast. The programs it was worked
+  points slower (+3 to +5 %). The read-only stream stayed 18–20 % fast: its loads' rounds are
+  short, but a wave of blocks takes `block_wave_ns` however short its rounds (641 ns on the H200),
+  as the model from specs says; with that floor on each wave too (added after the second change) it
+  is 7–10 % fast, the write-only stream went from 2–5 % fast to 1–3 % slow, and the whole suite
+  read 309 (DRAM-limited 106 of 114); nothing else moved. The programs it was worked
   out on went from 107 to 109 kernels within ±10 % (1415 → 1425 launches, DRAM-limited 168 → 178
   of 247; one CUDA-graph launch moved out), the held-out programs stayed at 18 of 22 kernels
   (median 4.7 → 3.5 %) and 205 launches, the fifth held-out batch went from 12 to 15 of 18, and no

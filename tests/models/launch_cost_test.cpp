@@ -183,6 +183,15 @@ TEST(LaunchCost, EachWaveOfAOneShotGridWaitsARoundOfItsLoadsAndStores) {
   const CostPrediction launch = predict_cost(c, 1.5e-6, "launch", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(launch.bound, BoundKind::launch);
   EXPECT_NEAR(launch.duration_s, 0.8e-6 + kDramH200 + 0.014e-6, 0.001e-6);
+  // Waves whose rounds are short still take block_wave_ns each (641 ns on the H200): the same grid
+  // of loads alone, its DRAM reads a thousandth of its L2 reads, waits 63 rounds of about the L2's
+  // loaded 188 ns, 11.9 us, and takes 63 x 641 ns = 40.383 us.
+  ASSERT_DOUBLE_EQ(g.h200.block_wave_ns.value, 641);
+  ProfiledLaunch loads = l;
+  for (auto& v : loads.counters)
+    if (v.name == metric::dram_sectors_read || v.name == metric::dram_sectors_write) v.value /= 1000;
+  std::erase_if(loads.counters, [](const MetricValue& v) { return v.name == metric::l1_requests_st; });
+  EXPECT_NEAR(wave_rounds_s(cost_of(loads, g.h100), g.h200), 40.383e-6, 1e-12);
   // Without its grid (a suite launch of several kernels) there are no waves to count.
   EXPECT_EQ(wave_rounds_s(cost_of(dram_bound_add(), g.h100), g.h200), 0.0);
 }
