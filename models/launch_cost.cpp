@@ -11,9 +11,6 @@ namespace roofline {
 namespace {
 
 constexpr double kSector = 32.0;
-// A utilization the queueing term stays finite at; a launch at least this busy on its DRAM had more
-// bytes in flight than its rate and loaded round can tell.
-constexpr double kBusiest = 0.95;
 
 std::optional<double> value(const ProfiledLaunch& l, std::string_view name) {
   if (const MetricValue* v = counter(l, name)) return v->value;
@@ -63,6 +60,7 @@ double rounds_at_fixed_point_s(double rounds, const RoundAt& round_at, double dr
 // it ran at, each at the round `to` gives at the utilization that time makes, so that a launch near
 // the source's DRAM ceiling gains from a wider DRAM.
 double latency_scaled_s(const LaunchCost& c, double seconds, const GpuSpec& from, const GpuSpec& to) {
+  constexpr double kBusiest = 0.95;  // a utilization the queueing term stays finite at
   const double u_from = std::min(kBusiest, dram_time_s(c, from) / seconds);
   const double rounds = seconds / round_s(from, c.dram_read_share, u_from);
   return rounds_at_fixed_point_s(rounds, [&](double u) { return round_s(to, c.dram_read_share, u); },
@@ -213,15 +211,18 @@ CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std
   // However wide the target's DRAM, each wave of the grid waits a round of its loads and stores
   // (what keeps the scalar adds that saturate an H100's DRAM latency-bound on an H200). A
   // launch-limited launch's first waves turn over under its launch.
-  if (limiter != "launch")
-    for (auto& b : p.bounds)
-      if (b.kind == BoundKind::latency && (b.seconds = wave_rounds_s(cost, target)) > 0) {
-        b.detail = "its waves of resident blocks, each a round of its loads and of its stores";
-        if (b.seconds > work_to) {
-          work_to = b.seconds;
-          p.bound = BoundKind::latency;
-        }
-      }
+  const auto latency = std::find_if(p.bounds.begin(), p.bounds.end(),
+                                    [](const BoundTime& b) { return b.kind == BoundKind::latency; });
+  if (limiter != "launch" && latency != p.bounds.end()) {
+    latency->seconds = wave_rounds_s(cost, target);
+    if (latency->seconds > 0)
+      latency->detail = "its waves of resident blocks, each a round of its loads and of its stores, at least "
+                        "block_wave_ns";
+    if (latency->seconds > work_to) {
+      work_to = latency->seconds;
+      p.bound = BoundKind::latency;
+    }
+  }
   p.duration_s = fixed_to + work_to;
   return p;
 }
