@@ -63,7 +63,7 @@ Made on 2026-11-28 with a build of this page's commit and one of 74675d3, after 
   558 launches, the transformer step's from 202 to 230; all their kernels from 109 to 114 (the
   transformer step's MSE backward went from 9.9 to 10.5 % slow); latency-limited launches 878 →
   871. The held-out programs went from 18 to 21 of 22 kernels (the test program's 4 → 7 of 7) and
-  from 205 to 210 launches. The H200's value, 160 ns where the first probe run read 128, gave 26
+  from 205 to 210 launches; they had been read before both changes, so neither is blind on them. The H200's value, 160 ns where the first probe run read 128, gave 26
   more launches of the first programs and 2 of the held-out ones than 128. Suite runs are
   event-timed and did not move (taking the addition into an event pair's fixed part too, which was
   not measured, gave the whole suite 303 and the held-out batches ±2 launches: not kept).
