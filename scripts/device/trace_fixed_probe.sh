@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Exploratory: what a kernel's own time holds beyond its work, as `roofline profile` records it (the
 # CUPTI Activity API), for an empty kernel and kernels that differ from it in one thing each
-# (scripts/device/trace_fixed_probe.cu), each launched 100 times waited for and 100 times queued.
+# (scripts/device/trace_fixed_probe.cu), each launched 100 times waited for and 100 times queued,
+# and the one-block ones 100 times more on a stream of their own (the probe's modes).
 # Run from the repo root with .device/ unpacked (scripts/device/pack.sh profile):
 #   bash scripts/device/trace_fixed_probe.sh LABEL      (writes $OUT/LABEL/table.txt)
-set -euo pipefail
+set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
 R=$PWD/.device/bin/roofline
