@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <ostream>
 #include <regex>
 
@@ -46,13 +47,19 @@ std::vector<MeasuredLaunch> measured_launches(const RunRecord& run) {
       l.duration_s = m.time.median_s;
       l.counter_status = m.counter_status;
       l.counters = m.counters;
-      // The grid of a one-kernel launch, where its shared memory did not limit its residency (a
-      // suite launch stores no shared-memory size).
-      if (rec.prediction.passes.size() == 1 && rec.prediction.passes[0].occupancy.limiter != "shared memory") {
-        const PassPrediction& pass = rec.prediction.passes[0];
-        l.id.grid.x = pass.grid;
-        l.id.block.x = pass.occupancy.block;
-        l.id.registers_per_thread = pass.occupancy.registers_per_thread;
+      // The launch's blocks, its kernels' one after another where they share a block and registers,
+      // and where shared memory did not limit their residency (a suite launch stores no
+      // shared-memory size).
+      const auto& passes = rec.prediction.passes;
+      const auto alike = [&](const PassPrediction& p) {
+        return p.occupancy.limiter != "shared memory" && p.occupancy.block == passes[0].occupancy.block &&
+               p.occupancy.registers_per_thread == passes[0].occupancy.registers_per_thread;
+      };
+      if (!passes.empty() && std::all_of(passes.begin(), passes.end(), alike)) {
+        l.id.grid.x = 0;
+        for (const PassPrediction& pass : passes) l.id.grid.x += pass.grid;
+        l.id.block.x = passes[0].occupancy.block;
+        l.id.registers_per_thread = passes[0].occupancy.registers_per_thread;
       }
       out.push_back({fmt::format("{} n={} {}", m.launch.kernel, m.launch.n, to_string(m.launch.cache)), l,
                      rec.comparison ? rec.comparison->measured_limiter : "", {Timing::event, m.launch.cache}});

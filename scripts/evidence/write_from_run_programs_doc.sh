@@ -83,8 +83,8 @@ Made on 2026-11-28 with a build of this page's commit and one of 74675d3, after 
   target) waits at least one round of its loads, at the share of them DRAM serves, and one of its
   stores (`store_round_ns`), each with the DRAM's queue at the utilization the waves make, the
   model's one-shot round; a launch limited by anything but its launch takes at least that on the
-  target. A suite launch of one kernel takes its grid, block and registers from its prediction
-  (not where shared memory limited its blocks: a suite run stores no shared-memory size). Worked
+  target. A suite launch takes its grid, block and registers from its prediction (not where
+  shared memory limited its blocks: a suite run stores no shared-memory size). Worked
   out on the whole suite's DRAM-limited misses: the scalar adds, the FP16 pairs' add, the fused
   Hadamard product and the strided SAXPY at 2^24 and 2^28 went from 8–14 % fast to 4 % fast to 4 %
   slow, and the whole suite from 299 to 305 of 348 launches within ±10 % (DRAM-limited 96 → 102 of
@@ -93,7 +93,11 @@ Made on 2026-11-28 with a build of this page's commit and one of 74675d3, after 
   short, but a wave of blocks takes `block_wave_ns` however short its rounds (641 ns on the H200),
   as the model from specs says; with that floor on each wave too (added after the second change) it
   is 7–10 % fast, the write-only stream went from 2–5 % fast to 1–3 % slow, and the whole suite
-  read 309 (DRAM-limited 106 of 114); nothing else moved. The programs it was worked
+  read 309 (DRAM-limited 106 of 114); nothing else moved. Last, a suite launch of several kernels
+  that share a block and registers (the unfused Hadamard product's two multiplies) counts their
+  blocks together, one kernel's waves after the other's, where it had no grid: its four launches
+  went from 14 % fast to 1–5 % fast, and the whole suite reads 313 of 348 (DRAM-limited 110 of
+  114). The programs it was worked
   out on went from 107 to 109 kernels within ±10 % (1415 → 1425 launches, DRAM-limited 168 → 178
   of 247; one CUDA-graph launch moved out), the held-out programs stayed at 18 of 22 kernels
   (median 4.7 → 3.5 %) and 205 launches, the fifth held-out batch went from 12 to 15 of 18, and no
