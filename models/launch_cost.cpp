@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "models/error.hpp"
+#include "models/loaded_round.hpp"
 #include "models/metric.hpp"
 #include "models/occupancy.hpp"
 
@@ -36,24 +37,14 @@ double loaded_latency_ns(const GpuSpec& g, double dram_share) {
   return dram_share * g.dram_loaded_latency_ns.value + (1 - dram_share) * g.l2_loaded_latency_ns.value;
 }
 
-// A round's loaded latency on g at DRAM utilization u, as littles_law takes it: the L2's for the
-// share of the loads L2 served, for the rest DRAM's round with the DRAM idle and its queueing.
-double round_s(const GpuSpec& g, double dram_share, double u) {
-  return ((1 - dram_share) * g.l2_loaded_latency_ns.value +
-          dram_share * (g.dram_stream_latency_ns.value + g.dram_queue_latency_ns.value * u / (1 - u))) *
-         1e-9;
-}
+// A round of loads on g at DRAM utilization u, as littles_law takes it, DRAM serving dram_share.
+double round_s(const GpuSpec& g, double dram_share, double u) { return load_round_s(g, 1 - dram_share, u); }
 
-// `rounds` rounds of round_at(u) each, at the DRAM utilization u = dram_s / their time that they
-// make: the fixed point littles_law finds, by bisection (u x time(u) grows with u).
+// `rounds` rounds of round_at(u) each, at the DRAM utilization they make (dram_s: their DRAM time).
 template <class RoundAt>
 double rounds_at_fixed_point_s(double rounds, const RoundAt& round_at, double dram_s) {
-  double lo = 0, hi = 1;
-  for (int i = 0; i < 60; ++i) {
-    const double mid = (lo + hi) / 2;
-    (mid * rounds * round_at(mid) < dram_s ? lo : hi) = mid;
-  }
-  return rounds * round_at(dram_s > 0 ? hi : 0.0);
+  const auto time_at = [&](double u) { return rounds * round_at(u); };
+  return time_at(dram_utilization(time_at, dram_s));
 }
 
 // A latency-bound launch's time on `to`: its rounds, its time over a round at the DRAM utilization
@@ -126,11 +117,8 @@ double wave_rounds_s(const LaunchCost& c, const GpuSpec& g) {
     return 0.0;  // a block that cannot be resident on g: no waves to count
   }
   const double waves = std::ceil(static_cast<double>(c.blocks) / (resident * g.sm_count.value));
-  // A store waits for its round trip plus the DRAM's queue, as littles_law counts a store round.
   const auto round_at = [&](double u) {
-    const double queue_s = g.dram_queue_latency_ns.value * u / (1 - u) * 1e-9;
-    return (c.loads ? round_s(g, c.dram_read_share, u) : 0.0) +
-           (c.stores ? g.store_round_ns.value * 1e-9 + queue_s : 0.0);
+    return (c.loads ? round_s(g, c.dram_read_share, u) : 0.0) + (c.stores ? store_round_s(g, u) : 0.0);
   };
   // However short its rounds, a wave of blocks takes block_wave_ns to launch, run and retire.
   return std::max(rounds_at_fixed_point_s(waves, round_at, dram_time_s(c, g)), waves * g.block_wave_ns.value * 1e-9);
@@ -211,15 +199,14 @@ CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std
   // However wide the target's DRAM, each wave of the grid waits a round of its loads and stores
   // (what keeps the scalar adds that saturate an H100's DRAM latency-bound on an H200). A
   // launch-limited launch's first waves turn over under its launch.
-  const auto latency = std::find_if(p.bounds.begin(), p.bounds.end(),
-                                    [](const BoundTime& b) { return b.kind == BoundKind::latency; });
-  if (limiter != "launch" && latency != p.bounds.end()) {
-    latency->seconds = wave_rounds_s(cost, target);
-    if (latency->seconds > 0)
-      latency->detail = "its waves of resident blocks, each a round of its loads and of its stores, at least "
-                        "block_wave_ns";
-    if (latency->seconds > work_to) {
-      work_to = latency->seconds;
+  BoundTime& latency = p.bounds[static_cast<std::size_t>(BoundKind::latency)];  // kAllBounds order
+  if (limiter != "launch") {
+    latency.seconds = wave_rounds_s(cost, target);
+    if (latency.seconds > 0)
+      latency.detail = "its waves of resident blocks, each a round of its loads and of its stores, at least "
+                       "block_wave_ns";
+    if (latency.seconds > work_to) {
+      work_to = latency.seconds;
       p.bound = BoundKind::latency;
     }
   }

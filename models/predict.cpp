@@ -11,6 +11,7 @@
 #include "models/error.hpp"
 #include "models/grid.hpp"
 #include "models/launch_limits.hpp"
+#include "models/loaded_round.hpp"
 #include "models/occupancy.hpp"
 #include "models/traffic.hpp"
 
@@ -68,12 +69,8 @@ struct LittlesLaw {
 // bisection; the time then approaches dram_s from above as rounds x L0 falls below it.
 LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double links, double from_l2, double dram_s,
                        const Scheduler& sched, double serial_s, double stores_per_round, const FirstRounds& first) {
-  const double l2 = gpu.l2_loaded_latency_ns.value * 1e-9, l0 = gpu.dram_stream_latency_ns.value * 1e-9;
-  const double q = gpu.dram_queue_latency_ns.value * 1e-9, s0 = gpu.store_round_ns.value * 1e-9;
-  auto memory = [&](double u) { return links * (from_l2 * l2 + (1 - from_l2) * (l0 + q * u / (1 - u))); };
-  auto latency = [&](double u) {
-    return round_time(sched, memory(u)) + stores_per_round * (s0 + q * u / (1 - u));
-  };
+  auto memory = [&](double u) { return links * load_round_s(gpu, from_l2, u); };
+  auto latency = [&](double u) { return round_time(sched, memory(u)) + stores_per_round * store_round_s(gpu, u); };
   // A wave's warps start together: its first round lasts one memory latency plus their serial
   // issue, or a queued round where that is longer (the queue already holds the issue: warps
   // whose loads come back first issue while the others wait). The store round covers as much.
@@ -86,15 +83,7 @@ LittlesLaw littles_law(const GpuSpec& gpu, double rounds, double links, double f
   };
   auto total = [&](double u) { return rounds * latency(u) + first.waves * first_round(u) + serial_s; };
   if (rounds <= 0) return {};
-  double u = 0;
-  if (from_l2 < 1 && dram_s > 0) {
-    double lo = 0, hi = 1;
-    for (int i = 0; i < 60; ++i) {
-      const double mid = (lo + hi) / 2;
-      (mid * total(mid) < dram_s ? lo : hi) = mid;
-    }
-    u = hi;
-  }
+  const double u = from_l2 < 1 ? dram_utilization(total, dram_s) : 0.0;
   return {total(u), latency(u), first_round(u), u};
 }
 
