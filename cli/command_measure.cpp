@@ -26,11 +26,19 @@ void add_measure_command(CLI::App& app) {
   cmd->add_flag("--once", [session_opts](std::int64_t) { session_opts->timing = session_opts->counters = false; },
                 "launch each kernel once on fresh inputs and verify it, no timing or counters: for running the suite "
                 "under ncu, nsys or compute-sanitizer");
+  auto timing = std::make_shared<std::string>("event");
+  cmd->add_option("--timing", *timing,
+                  "event (an event pair around each launch) or loop (chunks of 64 back-to-back launches, an event "
+                  "pair around each chunk: a benchmark loop's time per launch, as nvbench's batch time; warm, "
+                  "--cache defaults to warm with it); `predict --timing` of the same name predicts either")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"event", "loop"}));
   cmd->add_option("--format", *format, "table, json or csv")->capture_default_str();
   cmd->add_flag("--details", *details, "table format: also print every counter of every launch");
   cmd->footer(
       "Time is the median of CUDA-event pairs, one around each launch, the launches queued eight at a\n"
-      "time behind a blocking kernel (no host gap is timed, and no launch waits behind a deep queue).\n"
+      "time behind a blocking kernel (no host gap is timed, and no launch waits behind a deep queue);\n"
+      "with --timing loop, the median over chunks of 64 back-to-back launches of a chunk's time per launch.\n"
       "Counters are collected as `ncu --clock-control none --cache-control all` would: outputs restored\n"
       "and L2 flushed before each profiled launch; the launches are profiled in batches that fit half\n"
       "the free device memory, every replay pass covering a whole batch. Without profiling permission\n"
@@ -38,17 +46,34 @@ void add_measure_command(CLI::App& app) {
       "with -n (a square or cube kernel) is skipped at it, with a note.\n"
       "Examples:\n"
       "  roofline measure --kernel 'add_*' --n 1M,16M,256M\n"
+      "  roofline measure --kernel add_f32x4 --n 1M --timing loop   # beside predict --timing loop\n"
       "  roofline measure --kernel add_f32x4 --n 2^28 --cache warm --metrics sm__throughput.avg.pct_of_peak_sustained_elapsed");
   cmd->callback([=] {
     const InterruptScope stop_cleanly;
     const OutputFormat f = output_format_from_string(*format);
-    auto session = open_gpu_session(*session_opts);
+    // A loop runs warm: --cache defaults to warm with it, and cold is refused before the GPU is opened.
+    LaunchOptions o = *opts;
+    SessionOptions so = *session_opts;
+    so.back_to_back = *timing == "loop";
+    if (so.back_to_back) {
+      if (cmd->get_option("--cache")->count() == 0) o.cache = "warm";
+      if (o.cache != "warm")
+        throw InputError("--timing loop times back-to-back launches, which nothing flushes the L2 between: measure "
+                         "them with --cache warm");
+    }
+    auto session = open_gpu_session(so);
     const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");
-    const auto launches = runnable_launches(*session, expand_launches(*opts, gpu.arch));
+    const auto launches = runnable_launches(*session, expand_launches(o, gpu.arch));
     check_fits(launches, gpu, session->free_memory_bytes());
-    if (!session->counters_available() && session_opts->counters)
+    if (!session->counters_available() && so.counters)
       fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
 
+    auto print = [&](const std::vector<Measurement>& measured) {
+      if (f == OutputFormat::table && so.back_to_back)
+        std::cout << "time: one launch of a loop of back-to-back launches (--timing loop), a chunk's time over its 64 "
+                     "launches, median\n";
+      print_measurements(measured, f, *details, std::cout);
+    };
     std::vector<Measurement> results(launches.size());
     std::vector<bool> done(launches.size(), false);
     measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) {
@@ -61,11 +86,11 @@ void add_measure_command(CLI::App& app) {
       std::vector<Measurement> finished;
       for (std::size_t i = 0; i < results.size(); ++i)
         if (done[i]) finished.push_back(std::move(results[i]));
-      print_measurements(finished, f, *details, std::cout);
+      print(finished);
       throw_if_interrupted(fmt::format("{} of {} launches were measured; those are printed", finished.size(),
                                        launches.size()));
     }
-    print_measurements(results, f, *details, std::cout);
+    print(results);
     const auto failed = std::count_if(results.begin(), results.end(), [](const Measurement& m) { return !m.verified; });
     if (failed) throw Error(fmt::format("{} launch(es) failed verification (see the table)", failed));
   });

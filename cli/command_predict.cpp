@@ -55,8 +55,10 @@ void add_predict_command(CLI::App& app) {
   cmd->add_option("--kernel-name", *kernel_name, "with --from-run: only launches whose demangled name matches this regex");
   cmd->add_option("--timing", *timing,
                   "what the duration times: event (a CUDA event pair around the launch, as `measure` times it), "
-                  "kernel (the kernel's own time on the GPU as `roofline profile` and nsys record it) or ncu (its own "
-                  "time as ncu's gpu__time_duration gives it, about a microsecond more on a short kernel)")
+                  "kernel (the kernel's own time on the GPU as `roofline profile` and nsys record it), ncu (its own "
+                  "time as ncu's gpu__time_duration gives it, about a microsecond more on a short kernel) or loop "
+                  "(one launch of a loop of back-to-back launches timed together, as nvbench's batch time and "
+                  "`measure --timing loop`: warm, each launch's overhead overlapping the one before)")
       ->capture_default_str();
   cmd->add_option("--format", *format, "table, json (full precision) or csv")->capture_default_str();
   cmd->add_flag("--details", *details,
@@ -69,6 +71,7 @@ void add_predict_command(CLI::App& app) {
       "  roofline predict --spec my_kernel.toml --n 2^24 --format json\n"
       "  roofline predict --spec my_kernel.toml --n 2^22 --cache warm --timing kernel   # beside a profile's times\n"
       "  roofline predict --spec my_kernel.toml --n 2^22 --timing ncu   # beside an ncu report's gpu__time_duration\n"
+      "  roofline predict --kernel add_f32x4 --n 1M --timing loop   # a benchmark loop's time per call (warm)\n"
       "  roofline predict --kernel add_f32 --n 2^28 --db roofline.db --details   # with calibrated ceilings\n"
       "  roofline predict --from-run latest --gpu h200 --kernel-name 'gemm|softmax'  # a profiled program elsewhere");
   cmd->callback([=] {
@@ -83,8 +86,12 @@ void add_predict_command(CLI::App& app) {
     // Everything is predicted before anything is printed: a bad launch leaves no partial output.
     // A sweep of several kernels skips (and names) a launch too large for the GPU's memory, as
     // `run` does; asked of one kernel, that is an error.
-    auto launches = expand_launches(*opts, g.arch);
-    for (auto& l : launches) l.second.timing = timing_from_string(*timing);
+    const Timing t = timing_from_string(*timing);
+    // A loop runs warm: --cache defaults to warm with it (cold, asked for, is refused by the model).
+    LaunchOptions o = *opts;
+    if (t == Timing::loop && cmd->get_option("--cache")->count() == 0) o.cache = "warm";
+    auto launches = expand_launches(o, g.arch);
+    for (auto& l : launches) l.second.timing = t;
     const bool several_kernels = std::any_of(launches.begin(), launches.end(), [&](const auto& l) {
       return l.second.kernel != launches.front().second.kernel;
     });
@@ -105,6 +112,9 @@ void add_predict_command(CLI::App& app) {
                    "record it\n";
     if (f == OutputFormat::table && *timing == "ncu")
       std::cout << "durations: the kernel's own time on the GPU (--timing ncu), as ncu's gpu__time_duration gives it\n";
+    if (f == OutputFormat::table && t == Timing::loop)
+      std::cout << "durations: one launch of a loop of back-to-back launches (--timing loop), the loop's time over its "
+                   "launches\n";
     print_predictions(predictions, g, f, *details, std::cout);
     for (const auto& why : skipped) fmt::print(stderr, "roofline: skipped: {}\n", why);
     std::cerr << assumed_caution(g, predictions);

@@ -18,6 +18,7 @@ namespace roofline {
 struct SessionOptions {
   bool counters = true;
   bool timing = true;  // false: no event timing (with counters off: launch once and verify only)
+  bool back_to_back = false;  // time chunks of back-to-back launches (measure --timing loop)
   std::vector<std::string> extra_metrics;
   double timing_budget_s = 0.5;
   double target_spread = 0.02;

@@ -63,6 +63,7 @@ class CudaGpuSession final : public GpuSession {
     m.extra_metrics = o.extra_metrics;
     m.timer.budget_s = o.timing_budget_s;
     m.timer.target_spread = o.target_spread;
+    m.timer.back_to_back = o.back_to_back;
     m.device = o.device;
     return m;
   }

@@ -777,7 +777,6 @@ void CalibrationKernels::launch_store_word(void* stream) {
 }
 
 LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back, int batch, int isolated) {
-  Impl& m = *impl_;
   LaunchTimes out;
   // The legacy default stream, as the Timer uses for suite kernels.
   cudaStream_t const s0 = nullptr;
@@ -787,22 +786,9 @@ LaunchTimes CalibrationKernels::time_empty_launches(int warmup, int back_to_back
   out.event_s = time_queued_launches(s0, back_to_back, [] { empty_kernel<<<1, 32, 0, nullptr>>>(); });
   // Throughput: chunks of launches with no events between them, queued the same way.
   if (batch > 0) {
-    StreamBlocker blocker;
     const int chunk = StreamBlocker::kMaxQueuedLaunches;
-    double total_s = 0.0;
-    for (int first = 0; first < batch; first += chunk) {
-      const int count = std::min(chunk, batch - first);
-      const bool held = blocker.run_held(s0, [&] {
-        ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev0, s0));
-        for (int i = 0; i < count; ++i) empty_kernel<<<1, 32, 0, s0>>>();
-        ROOFLINE_CUDA_CHECK(cudaEventRecord(m.ev1, s0));
-      });
-      if (!held) throw Error("calibration: the launch queue did not hold a chunk of empty launches");
-      float ms = 0.0f;
-      ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, m.ev0, m.ev1));
-      total_s += static_cast<double>(ms) * 1e-3;
-    }
-    out.batch_per_launch_s = total_s / batch;
+    out.back_to_back_s =
+        time_back_to_back(s0, (batch + chunk - 1) / chunk, chunk, [] { empty_kernel<<<1, 32, 0, nullptr>>>(); });
   }
   // Isolated: the host waits for each launch.
   using Clock = std::chrono::steady_clock;

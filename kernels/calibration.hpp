@@ -51,7 +51,7 @@ enum class FmaType { fp32, fp16x2, bf16x2, mma_f16, wgmma_f16 };
 
 struct LaunchTimes {
   std::vector<double> event_s;    // event pair around each launch, back-to-back (as the Timer times)
-  double batch_per_launch_s = 0;  // one event pair around `count` launches, divided by count
+  std::vector<double> back_to_back_s;  // per launch of each chunk of back-to-back launches (an event pair around it)
   std::vector<double> isolated_s;  // host clock around launch + cudaStreamSynchronize
 };
 

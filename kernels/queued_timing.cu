@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <string>
 
 #include "kernels/cuda_check.hpp"
 #include "kernels/stream_blocker.hpp"
@@ -60,6 +61,30 @@ std::vector<double> time_queued_launches(void* stream, int count, const std::fun
       ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events.start(i), events.stop(i)));
       seconds.push_back(static_cast<double>(ms) * 1e-3);
     }
+  }
+  return seconds;
+}
+
+std::vector<double> time_back_to_back(void* stream, int chunks, int per_chunk, const std::function<void()>& launch) {
+  if (per_chunk < 1 || per_chunk > StreamBlocker::kMaxQueuedLaunches)
+    throw Error("timing: a back-to-back chunk holds 1 to " + std::to_string(StreamBlocker::kMaxQueuedLaunches) +
+                " launches, not " + std::to_string(per_chunk));
+  auto s = static_cast<cudaStream_t>(stream);
+  EventPairs events(1);
+  StreamBlocker blocker;
+  std::vector<double> seconds;
+  for (int c = 0; c < chunks; ++c) {
+    const bool held = blocker.run_held(s, [&] {
+      ROOFLINE_CUDA_CHECK(cudaEventRecord(events.start(0), s));
+      for (int i = 0; i < per_chunk; ++i) launch();
+      ROOFLINE_CUDA_CHECK(cudaEventRecord(events.stop(0), s));
+    });
+    if (!held)
+      throw Error("timing: the stream blocker gave up with " + std::to_string(per_chunk) +
+                  " back-to-back launches queued");
+    float ms = 0.0f;
+    ROOFLINE_CUDA_CHECK(cudaEventElapsedTime(&ms, events.start(0), events.stop(0)));
+    seconds.push_back(static_cast<double>(ms) * 1e-3 / per_chunk);
   }
   return seconds;
 }

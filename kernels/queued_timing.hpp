@@ -24,4 +24,11 @@ inline constexpr int kTimedLaunchesPerHold = 8;
 std::vector<double> time_queued_launches(void* stream, int count, const std::function<void()>& launch,
                                          const std::function<void()>& before = {});
 
+// Times `chunks` chunks of `per_chunk` back-to-back launches on `stream`, each chunk enqueued while
+// the stream is held and timed by one event pair around it (at most StreamBlocker's
+// kMaxQueuedLaunches per chunk): each launch's overhead overlaps the one before, as in a benchmark
+// loop or nvbench's batch time. Seconds per launch of each chunk, in order. Throws Error when a
+// chunk cannot be held, or on a CUDA failure.
+std::vector<double> time_back_to_back(void* stream, int chunks, int per_chunk, const std::function<void()>& launch);
+
 }  // namespace roofline

@@ -40,7 +40,9 @@ namespace {
 // A value the model took up after calibrate had recorded it as an extra, by its old key, so that
 // calibrations stored before still apply it.
 const GpuParam* find_renamed_param(std::string_view key) {
-  return key == "extra.dram_cold_wave_excess_ns" ? find_gpu_param("launch_fill_ns") : nullptr;
+  if (key == "extra.dram_cold_wave_excess_ns") return find_gpu_param("launch_fill_ns");
+  if (key == "extra.launch_throughput_ns") return find_gpu_param("launch_throughput_ns");
+  return nullptr;
 }
 
 }  // namespace

@@ -76,6 +76,10 @@ constexpr std::array kParams{
              "what a cold resident wave of 16-byte loads takes beyond launch_overhead_ns and its bytes at the "
              "sustained bandwidth; added to every cold launch with it (a warm one, its data in L2, pays none)",
              &G::launch_fill_ns},
+    GpuParam{"launch_throughput_ns", "ns",
+             "an empty kernel's period in a loop of back-to-back launches (one event pair around the loop); with "
+             "--timing loop, taken in place of launch_overhead_ns",
+             &G::launch_throughput_ns},
     GpuParam{"kernel_launch_ns", "ns",
              "an empty kernel's own time on the GPU as Nsight Compute's gpu__time_duration gives it; with --timing "
              "ncu, taken in place of launch_overhead_ns",

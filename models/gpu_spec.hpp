@@ -30,6 +30,9 @@ struct GpuSpec {
   Quantity block_wave_ns, block_wave_launch_ns, store_round_ns, l2_cold_dirty_bytes;
   Quantity l2_dirty_max_fraction, l2_early_writeback_fraction;
   Quantity launch_overhead_ns, launch_fill_ns;
+  // An empty kernel's period in a loop of back-to-back launches: what each launch of a loop holds
+  // beyond its work (Timing::loop).
+  Quantity launch_throughput_ns;
   // An empty kernel's own time on the GPU, a kernel's own duration beyond its work, as Nsight
   // Compute's gpu__time_duration gives it (kernel_launch_ns) and as the CUPTI Activity API records
   // it (kernel_trace_ns: roofline profile, Nsight Systems); and what a store adds to the latter (a
@@ -87,11 +90,17 @@ GpuSpec modelled_on(const GpuSpec& base, std::string_view device_name);
 
 // Convenience conversions used by the model.
 inline double sm_clock(const GpuSpec& g) { return g.sm_clock_hz.value; }
-// An empty kernel's own time as `timing` times a kernel: Nsight Compute's or the Activity API's
-// (none timed by events, which hold the whole launch overhead instead).
+// An empty kernel's own time as `timing` times a kernel: Nsight Compute's or the Activity API's,
+// or its period in a back-to-back loop (none timed by events, which hold the whole launch overhead
+// instead).
 inline double empty_kernel_s(const GpuSpec& g, Timing timing) {
-  if (timing == Timing::event) return 0.0;
-  return (timing == Timing::ncu ? g.kernel_launch_ns.value : g.kernel_trace_ns.value) * 1e-9;
+  switch (timing) {
+    case Timing::event: return 0.0;
+    case Timing::ncu: return g.kernel_launch_ns.value * 1e-9;
+    case Timing::kernel: return g.kernel_trace_ns.value * 1e-9;
+    case Timing::loop: return g.launch_throughput_ns.value * 1e-9;
+  }
+  return 0.0;
 }
 // What a launch adds to its slowest resource: the empty kernel's overhead and, when the launch
 // starts cold (its data out of L2, as after a flush), what a real grid's first wave pays beyond it

@@ -5,8 +5,8 @@
 namespace roofline {
 namespace {
 constexpr EnumNames<CacheState, 2> kCacheStateNames{{{CacheState::cold, "cold"}, {CacheState::warm, "warm"}}};
-constexpr EnumNames<Timing, 3> kTimingNames{
-    {{Timing::event, "event"}, {Timing::kernel, "kernel"}, {Timing::ncu, "ncu"}}};
+constexpr EnumNames<Timing, 4> kTimingNames{
+    {{Timing::event, "event"}, {Timing::kernel, "kernel"}, {Timing::ncu, "ncu"}, {Timing::loop, "loop"}}};
 }  // namespace
 
 std::string_view to_string(CacheState c) { return name_of(kCacheStateNames, c); }

@@ -15,8 +15,11 @@ enum class CacheState { cold, warm };
 // times, the launch's overhead included); `kernel`, the kernel's own time on the GPU as the CUPTI
 // Activity API records it (what `roofline profile` and Nsight Systems report); `ncu`, its own
 // time as Nsight Compute's gpu__time_duration gives it (an ncu report, an import run), which
-// holds about a microsecond more of an empty kernel.
-enum class Timing { event, kernel, ncu };
+// holds about a microsecond more of an empty kernel; `loop`, one launch of a loop of back-to-back
+// launches of the same kernel timed together and divided by their number (nvbench's batch time, a
+// benchmark loop's): each launch's overhead overlaps the one before, so it holds an empty kernel's
+// period in such a loop rather than an event pair's overhead. A loop runs warm.
+enum class Timing { event, kernel, ncu, loop };
 
 struct Launch {
   std::string kernel;

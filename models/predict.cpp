@@ -98,6 +98,9 @@ void validate(const GpuSpec& gpu, const KernelSpec& k, const Launch& l) {
   const int max_block = static_cast<int>(gpu.max_threads_per_block.value);
   if (l.block < 32 || l.block % 32 != 0 || l.block > max_block)
     throw InputError(fmt::format("block size must be a multiple of 32 between 32 and {}, got {}", max_block, l.block));
+  if (l.timing == Timing::loop && l.cache == CacheState::cold)
+    throw InputError("--timing loop times back-to-back launches, which nothing flushes the L2 between: predict them "
+                     "with --cache warm");
 }
 
 // FP instructions per clock per SM for one instruction of `packed` operations on `type`.
@@ -978,12 +981,19 @@ void bind(const GpuSpec& gpu, Prediction& p) {
 }
 
 // A kernel's own time holds an empty kernel's own time (kernel_trace_ns as the Activity API
-// records it, kernel_launch_ns as ncu gives it) where an event pair around its launch holds
-// launch_overhead_ns: the launch bound less the difference. The bounds that overlap the launch (a
-// one-shot grid's turnover) were measured event-timed and stay so.
+// records it, kernel_launch_ns as ncu gives it), and a launch of a back-to-back loop an empty
+// kernel's period in such a loop (launch_throughput_ns), where an event pair around its launch
+// holds launch_overhead_ns: the launch bound less the difference. The bounds that overlap the
+// launch (a one-shot grid's turnover) were measured event-timed and stay so.
 void to_kernel_timing(const GpuSpec& gpu, Timing timing, BoundTime& launch) {
   const double empty_s = empty_kernel_s(gpu, timing), host_s = gpu.launch_overhead_ns.value * 1e-9 - empty_s;
   launch.seconds = std::max(0.0, launch.seconds - host_s);
+  if (timing == Timing::loop) {
+    launch.detail += fmt::format("; one launch of a back-to-back loop: less {:.0f} ns of it, the launch overhead "
+                                 "beyond an empty kernel's period of {:.0f} ns in such a loop",
+                                 host_s * 1e9, empty_s * 1e9);
+    return;
+  }
   launch.detail += fmt::format("; timed as the kernel's own time{}: less {:.0f} ns of it, the launch overhead beyond "
                                "an empty kernel's own {:.0f} ns",
                                timing == Timing::ncu ? " (ncu)" : "", host_s * 1e9, empty_s * 1e9);
@@ -994,10 +1004,12 @@ void to_kernel_timing(const GpuSpec& gpu, Timing timing, BoundTime& launch) {
 void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Launch& launch,
                         const std::vector<PassWork>& works, Prediction& p) {
   if (launch.cache == CacheState::warm)
-    for (std::string_view key : {"l2_cold_dirty_bytes", "l2_dirty_max_fraction", "l2_early_writeback_fraction"})
+    for (std::string_view key :
+         {"l2_cold_dirty_bytes", "l2_dirty_max_fraction", "l2_early_writeback_fraction", "launch_fill_ns"})
       p.unused_params.push_back(key);
   if (launch.timing != Timing::ncu) p.unused_params.push_back("kernel_launch_ns");
   if (launch.timing != Timing::kernel) p.unused_params.push_back("kernel_trace_ns");
+  if (launch.timing != Timing::loop) p.unused_params.push_back("launch_throughput_ns");
   p.unused_params.push_back("kernel_trace_store_ns");  // predict --from-run's alone
   auto used_by_any_pass = [&](auto used) { return std::any_of(works.begin(), works.end(), used); };
   if (!used_by_any_pass([](const PassWork& w) { return w.barrier_steps > 0; }))

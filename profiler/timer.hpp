@@ -1,5 +1,6 @@
 #pragma once
-// Timer: CUDA events around each launch of a prepared KernelRunner.
+// Timer: CUDA events around each launch of a prepared KernelRunner, or, with
+// TimerOptions::back_to_back, around chunks of back-to-back launches (a loop's time per launch).
 // cold: the L2 is flushed (untimed) before every timed launch; warm: back-to-back launches
 // over the same buffers.
 #include "kernels/kernel_runner.hpp"

@@ -12,6 +12,7 @@ struct TimerOptions {
   int max_repetitions = 2000;    // hard stop
   double target_spread = 0.02;   // stop once (p90 - p10) / median is below this
   double budget_s = 0.5;         // wall-clock budget per launch configuration (timing only)
+  bool back_to_back = false;     // time chunks of back-to-back launches (a loop's time per launch), warm only
 };
 
 // Median, min, max, (p90 - p10) / median and count of the times (seconds).

@@ -59,6 +59,16 @@ TEST(Calibration, TheColdWaveStepsOldExtraKeySetsTheLaunchFill) {
   EXPECT_NE(g.launch_fill_ns.note.find("one resident wave of reads, spread 44.0 %"), std::string::npos);
 }
 
+// Calibrations stored before the model timed loops kept an empty kernel's period back to back as
+// an extra; applying one sets launch_throughput_ns from it.
+TEST(Calibration, TheBackToBackExtraKeySetsTheLaunchThroughput) {
+  Calibration c = sample();
+  c.values.push_back({"extra.launch_throughput_ns", 1620.0, 0.0, "empty kernel, 1000 launches back to back"});
+  const GpuSpec g = apply_calibration(find_gpu("h200"), c);
+  EXPECT_EQ(g.launch_throughput_ns.value, 1620.0);
+  EXPECT_EQ(g.launch_throughput_ns.source, Source::calibrated);
+}
+
 TEST(Calibration, ExtraAndUnknownKeysAreNotParameters) {
   EXPECT_TRUE(is_extra_key("extra.dram_read_bandwidth"));
   EXPECT_FALSE(is_extra_key("dram_bandwidth_sustained"));
