@@ -7,8 +7,7 @@
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 NAME=${1:-bm}
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+use_build
 E=$OUT/$NAME && mkdir -p $E
 { free -g | head -n 2; nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; } > $E/facts.txt
 TIMED_LIMIT=360

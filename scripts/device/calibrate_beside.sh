@@ -27,9 +27,7 @@
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 usage="usage: calibrate_beside.sh LABEL atomics|block-waves|split-stores|cold-wave|dram-rounds|l2-random|barrier-release|kernel-trace"
-D=${D:-.device}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
+use_build
 E=$OUT/${1:?$usage} && mkdir -p $E
 topic=${2:?$usage}
 facts $E/facts.txt

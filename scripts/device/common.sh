@@ -1,4 +1,5 @@
-# Sourced by the device scripts: what each of them records and times the same way.
+# Sourced by the device scripts: the packed build they run, the folder they write, and what each
+# of them records and times the same way.
 
 # facts FILE: the date, the GPU and its driver, and roofline's version ($R), into FILE.
 facts() {
@@ -16,4 +17,19 @@ timed() {
   local s=$(date +%s%N)
   timeout "${TIMED_LIMIT:-0}" "$@" > "$E/$name.out" 2> "$E/$name.err"
   echo "$name: exit $? in $(ms $s) ms" >> "$E/wall.txt"
+}
+
+# use_build: the build pack.sh packed ($D, .device by default): its libraries on the library path
+# and its roofline as $R.
+use_build() {
+  D=${D:-.device}
+  export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
+  R=$PWD/$D/bin/roofline
+}
+
+# output_folder NAME: $E, the folder $OUT/NAME, made, with the facts of this run in facts.txt.
+output_folder() {
+  E=$OUT/$1
+  mkdir -p "$E"
+  facts "$E/facts.txt"
 }

@@ -6,10 +6,8 @@
 # (scripts/device/pack.sh profile):  bash scripts/device/conv_program.sh LABEL
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
-E=$OUT/${1:?usage: conv_program.sh LABEL} && mkdir -p $E
-facts $E/facts.txt
+use_build
+output_folder ${1:?usage: conv_program.sh LABEL}
 python3 tests/profile/conv_step.py > $E/plain.txt 2>&1; echo "plain: exit $?" >> $E/facts.txt
 timed fp32 $R profile --db $E/conv.db -- python3 tests/profile/conv_step.py
 timed amp $R profile --db $E/conv.db -- python3 tests/profile/conv_step.py --amp

@@ -9,8 +9,7 @@
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-build-min}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
+use_build
 S=$PWD/$D/samples
 # Carried packed (the binaries are 32 MB, 2 MB compressed).
 [[ -d $S ]] || tar -C $D -xJf $D/samples.tar.xz

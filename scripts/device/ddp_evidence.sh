@@ -7,10 +7,8 @@
 # with .device/ unpacked (scripts/device/pack.sh); writes $OUT/ddp and $OUT/ddp.tar.gz.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
-E=$OUT/ddp && mkdir -p $E
-facts $E/facts.txt
+use_build
+output_folder ddp
 nvidia-smi -L >> $E/facts.txt
 python3 -c 'import torch; print("torch", torch.__version__, "nccl", ".".join(map(str, torch.cuda.nccl.version())))' >> $E/facts.txt 2>&1
 T="torchrun --standalone --nproc_per_node=2 tests/profile/ddp_step.py"

@@ -7,10 +7,8 @@
 #   bash scripts/device/event_vs_trace.sh LABEL           (writes under $OUT/LABEL)
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
-E=$OUT/${1:?usage: event_vs_trace.sh LABEL} && mkdir -p $E
-facts $E/facts.txt
+use_build
+output_folder ${1:?usage: event_vs_trace.sh LABEL}
 suite=add_f32,add_f32x4,add_f16,read_only_f32,write_only_f32,reduce_block_atomic,stencil5_2d
 suite+=,transpose_tiled_padded,softmax_row,histogram_shared
 KERNELS=${KERNELS:-$suite}

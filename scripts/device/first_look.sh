@@ -1,6 +1,6 @@
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+use_build
 mkdir -p $OUT/f
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,ecc.mode.current --format=csv > $OUT/f/facts.txt 2>&1
 cuobjdump -sass $R > $OUT/f/suite.sass 2>&1; cuobjdump -res-usage $R > $OUT/f/suite.res 2>&1

@@ -5,9 +5,7 @@
 # $OUT/h200. FROM_DB=DB adds the runs to a copy of DB; CALIBRATE=0 keeps DB's calibration.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-D=${D:-.device}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
+use_build
 E=$OUT/h200 && mkdir -p $E
 [[ -n ${FROM_DB:-} ]] && cp "$FROM_DB" $E/h200.db
 facts $E/facts.txt

@@ -9,8 +9,7 @@
 # run's table goes to a file, not the terminal.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+use_build
 case ${2:-2} in
   2) K=gather_random,spmv_csr_row,gemv_warp_row,dot_gridstride,scan_block,conv1d_r3 ;;
   3) K=histogram_weighted_f32,scatter_add_f32,embedding_gather_f32,stencil7_3d_f32,bias_gelu_f32 ;;
@@ -21,8 +20,7 @@ case ${2:-2} in
   8) K=bias_relu_f16x2,bilinear_up2x_f32,argmax_row_f32,im2col3x3_f32 ;;
   *) echo "held_out_batch.sh: batch 2, 3, 4, 5, 6, 7 or 8, got ${2}" >&2; exit 2 ;;
 esac
-E=$OUT/${1:?usage: held_out_batch.sh LABEL [BATCH]} && mkdir -p $E
-facts $E/facts.txt
+output_folder ${1:?usage: held_out_batch.sh LABEL [BATCH]}
 # The batch's own kernels' GPU tests and the verification tests that list every patterns kernel
 # (the suite's other kernels ran with earlier batches and the whole suite).
 filter="$(echo "$K" | sed -e 's/[^,]*/*\/&_n*/g' -e 's/,/:/g'):PatternsVerification.*"

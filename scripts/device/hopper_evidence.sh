@@ -7,8 +7,7 @@
 # scripts/evidence/profile_vs_ncu.py compares the two tools' counters.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+use_build
 APP=$PWD/.device/bin/hopper_app
 N=${N:-4194304}
 E=$OUT/hopper && mkdir -p $E

@@ -9,8 +9,7 @@
 # it ran roofline both ways, the second with the switch that became the default.)
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+use_build
 APP=$PWD/.device/bin/profile_app
 E=$OUT/l2-code-reads && mkdir -p $E
 m=lts__t_sectors_op_read.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_gcc_op_read.sum,dram__sectors_read.sum,gpu__time_duration.sum

@@ -5,8 +5,8 @@
 # with .device/ unpacked (scripts/device/pack.sh); writes under $OUT/l2, then prints the table of
 # scripts/evidence/l2_state_table.py.
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+use_build
 E=$OUT/l2 && mkdir -p $E
 m=dram__sectors_write.sum,dram__sectors_read.sum,lts__t_sectors_op_write.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__t_sector_op_write_hit_rate.pct,gpu__time_duration.sum
 k=read_only_f32,add_f32,add_f16,write_only_f32

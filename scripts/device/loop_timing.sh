@@ -8,10 +8,8 @@
 #   bash scripts/device/loop_timing.sh LABEL           (writes under $OUT/LABEL)
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
-E=$OUT/${1:?usage: loop_timing.sh LABEL} && mkdir -p $E
-facts $E/facts.txt
+use_build
+output_folder ${1:?usage: loop_timing.sh LABEL}
 TIMED_LIMIT=150 timed calibrate $R calibrate --db $E/loop.db
 for t in loop event; do
   TIMED_LIMIT=200 timed measure-$t $R measure --cache warm --timing $t --no-counters --n 2^20,2^24 \

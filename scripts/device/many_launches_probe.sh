@@ -5,8 +5,7 @@
 # unpacked (scripts/device/pack.sh profile); writes $OUT/many.tar.gz.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+use_build
 E=$OUT/many && mkdir -p $E
 TIMED_LIMIT=300
 facts $E/facts.txt

@@ -6,8 +6,8 @@
 # its own (docs/results/h100/atomic-flush/README.md). Run from the repo root with .device/
 # unpacked (scripts/device/pack.sh): bash scripts/device/measure_order_probe.sh LABEL
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+use_build
 E=$OUT/${1:?usage: measure_order_probe.sh LABEL} && mkdir -p $E
 run() {
   echo "\$ roofline $*"

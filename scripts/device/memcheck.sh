@@ -2,8 +2,8 @@
 # compute-sanitizer memcheck over the whole suite on the device machine, at two sizes that are
 # not multiples of any vector width. Run from the repo root with .device/ unpacked (scripts/device/pack.sh).
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+use_build
 E=$OUT/memcheck && mkdir -p $E
 echo "Device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); date: $(date -u +%Y-%m-%dT%H:%M:%SZ); $($R --version)" > $E/facts.txt
 compute-sanitizer --tool memcheck --leak-check full $R measure --once --n 4099,1000003 > $E/memcheck.txt 2>&1

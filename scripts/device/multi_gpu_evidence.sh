@@ -8,8 +8,7 @@
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-.device} V=${V:-new}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
+use_build
 APP=$PWD/$D/bin/multi_gpu_app
 E=$OUT/multi && mkdir -p $E
 TIMED_LIMIT=200

@@ -3,8 +3,8 @@
 # the same binary and launches, the wall time of both, and compute-sanitizer over the suite.
 # Run from the repo root with .device/ unpacked (scripts/device/pack.sh).
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+use_build
 export ROOFLINE_EXE=$R PROFILE_APP=$PWD/.device/bin/profile_app  # for the profile GPU tests
 # The kernels compared, the same set for both tools (ncu is kept to their symbols by
 # --kernel-name; roofline to them by --kernel): every suite kernel outside the patterns suite,

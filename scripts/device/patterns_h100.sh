@@ -6,10 +6,8 @@
 # not the terminal: the held-out kernels' errors are read only once their specs are final.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
-E=$OUT/patterns && mkdir -p $E
-facts $E/facts.txt
+use_build
+output_folder patterns
 scripts/device/sass_of.sh $E/patterns_sm90 kernels/patterns_*.cu
 timeout 150 .device/tests/kernel_runner_gpu_test > $E/kernel_runner_gpu_test.txt 2>&1; echo "kernel_runner_gpu_test: exit $?" >> $E/wall.txt
 timeout 120 .device/tests/profiler_gpu_test > $E/profiler_gpu_test.txt 2>&1; echo "profiler_gpu_test: exit $?" >> $E/wall.txt

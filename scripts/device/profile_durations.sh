@@ -7,11 +7,8 @@
 # under $OUT/profile-durations.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-D=${D:-.device}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
-E=$OUT/profile-durations && mkdir -p $E
-facts $E/facts.txt
+use_build
+output_folder profile-durations
 python3 tests/profile/train_step.py > /dev/null 2>&1  # warm the page cache
 for i in $(seq ${REPS:-2}); do
   $R profile --no-counters --db $E/trace.db -- python3 tests/profile/train_step.py > /dev/null 2>> $E/err.txt

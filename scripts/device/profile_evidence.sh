@@ -5,8 +5,7 @@
 # (scripts/device/pack.sh); scripts/evidence/profile_vs_ncu.py turns it into the tables.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+use_build
 APP=$PWD/.device/bin/profile_app
 E=$OUT/profile && mkdir -p $E
 M=$($R metrics --names)

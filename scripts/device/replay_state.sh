@@ -9,10 +9,8 @@
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 D=${D:-build-min}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
-E=$OUT/replay-state && mkdir -p $E
-facts $E/facts.txt
+use_build
+output_folder replay-state
 GRAPH_ROWS="SELECT l.seq, l.grid, v.value AS inst_executed, round(v.value / l.grid, 1) AS per_block
   FROM v_profile_launches l JOIN profiled_values v ON v.profiled_launch_id = l.launch_id
   JOIN metrics m ON m.id = v.metric_id WHERE m.name = 'smsp__inst_executed.sum'

@@ -4,8 +4,8 @@
 # its hit and miss sectors and the warps' stall reasons. Run from the repo root with .device/
 # carried (scripts/device/pack.sh); writes $OUT/sgemm-lsu/ncu.csv.
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+use_build
 mkdir -p $OUT/sgemm-lsu && cd $OUT/sgemm-lsu
 m=l1tex__data_pipe_lsu_wavefronts.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
 m+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum

@@ -4,8 +4,8 @@
 # instruction. Run from the repo root with .device/ unpacked (scripts/device/pack.sh):
 #   bash scripts/device/shared_probe.sh LABEL        (writes $OUT/LABEL/probe.txt)
 set -euo pipefail
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+use_build
 E=$OUT/${1:?usage: shared_probe.sh LABEL} && mkdir -p $E
 nvcc -O3 -std=c++17 -arch=sm_90 -o $E/shared_probe scripts/device/shared_probe.cu
 cuobjdump -sass $E/shared_probe | grep -oE "LDS(\.[0-9A-Z]+)*" | sort | uniq -c > $E/sass_lds.txt

@@ -4,8 +4,8 @@
 # the Hadamard products across the L2 size (the knee of fusing's speedup). Run from the repo root with
 # .device/ unpacked (scripts/device/pack.sh).
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+use_build
 E=$OUT/h100 && mkdir -p $E
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"

@@ -7,10 +7,8 @@
 #   bash scripts/device/trace_fixed_probe.sh LABEL      (writes $OUT/LABEL/table.txt)
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64
-R=$PWD/.device/bin/roofline
-E=$OUT/${1:?usage: trace_fixed_probe.sh LABEL} && mkdir -p $E
-facts $E/facts.txt
+use_build
+output_folder ${1:?usage: trace_fixed_probe.sh LABEL}
 nvcc -O3 -std=c++20 -arch=sm_90 -o $E/probe scripts/device/trace_fixed_probe.cu
 $R profile --no-counters --db $E/trace.db -- $E/probe > $E/probe.out 2> $E/profile.err
 echo "profile: exit $?" >> $E/facts.txt

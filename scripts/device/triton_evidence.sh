@@ -9,9 +9,7 @@
 # makes only the profile (on a second GPU, for `predict --from-run` against it).
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-D=${D:-.device}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
+use_build
 NAME=${NAME:-triton}
 E=$OUT/$NAME && mkdir -p $E
 M=$($R metrics --names)

@@ -5,9 +5,7 @@
 # writes under $OUT/two-programs.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-D=${D:-.device}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
+use_build
 E=$OUT/two-programs && mkdir -p $E
 python3 tests/profile/train_step.py --steps 3 > /dev/null 2>&1  # warm the page cache
 s=$(date +%s%N); $R profile --db $E/one.db -- python3 tests/profile/train_step.py --steps 3 > $E/one.txt 2>&1

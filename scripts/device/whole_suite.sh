@@ -6,9 +6,7 @@
 # `bash scripts/device/whole_suite.sh h200` writes under $OUT/h200 (RUN_S: the run's time limit, s).
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-D=${D:-.device}
-export LD_LIBRARY_PATH=$PWD/$D/lib:/usr/local/cuda/lib64
-R=$PWD/$D/bin/roofline
+use_build
 E=$OUT/${1:?usage: whole_suite.sh LABEL} && mkdir -p $E && cd $E
 facts facts.txt
 timeout 120 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt

@@ -48,25 +48,19 @@ TEST(Calibration, OverridesOnlyCalibratedParameters) {
   EXPECT_EQ(g.id, base.id);
 }
 
-// Calibrations stored before the model used the cold-wave step kept it as an extra; applying
-// one still sets launch_fill_ns from it.
-TEST(Calibration, TheColdWaveStepsOldExtraKeySetsTheLaunchFill) {
-  Calibration c = sample();
-  c.values.push_back({"extra.dram_cold_wave_excess_ns", 410.4, 0.44, "one resident wave of reads"});
-  const GpuSpec g = apply_calibration(find_gpu("h200"), c);
-  EXPECT_EQ(g.launch_fill_ns.value, 410.4);
-  EXPECT_EQ(g.launch_fill_ns.source, Source::calibrated);
-  EXPECT_NE(g.launch_fill_ns.note.find("one resident wave of reads, spread 44.0 %"), std::string::npos);
-}
-
-// Calibrations stored before the model timed loops kept an empty kernel's period back to back as
-// an extra; applying one sets launch_throughput_ns from it.
-TEST(Calibration, TheBackToBackExtraKeySetsTheLaunchThroughput) {
-  Calibration c = sample();
-  c.values.push_back({"extra.launch_throughput_ns", 1620.0, 0.0, "empty kernel, 1000 launches back to back"});
-  const GpuSpec g = apply_calibration(find_gpu("h200"), c);
-  EXPECT_EQ(g.launch_throughput_ns.value, 1620.0);
-  EXPECT_EQ(g.launch_throughput_ns.source, Source::calibrated);
+// Calibrations stored before the model took up a value kept it as an extra under another name
+// (the cold-wave step's, an empty kernel's period back to back); applying one still sets the
+// parameter from it.
+TEST(Calibration, OldExtraKeysSetTheParametersTheyBecame) {
+  for (const auto& [key, param] : {std::pair{"extra.dram_cold_wave_excess_ns", &GpuSpec::launch_fill_ns},
+                                   std::pair{"extra.launch_throughput_ns", &GpuSpec::launch_throughput_ns}}) {
+    Calibration c = sample();
+    c.values.push_back({key, 410.4, 0.44, "what the step measured"});
+    const GpuSpec g = apply_calibration(find_gpu("h200"), c);
+    EXPECT_EQ((g.*param).value, 410.4) << key;
+    EXPECT_EQ((g.*param).source, Source::calibrated) << key;
+    EXPECT_NE((g.*param).note.find("what the step measured, spread 44.0 %"), std::string::npos) << key;
+  }
 }
 
 TEST(Calibration, ExtraAndUnknownKeysAreNotParameters) {
