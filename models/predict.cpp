@@ -646,9 +646,10 @@ void add_load_work(const LaunchContext& ctx, const ArrayAccess& a, const EntryTr
 // A store entry's work. L1 writes through: every store request's sectors reach L2, except that
 // L1 merges part of a warp's stores into sectors its earlier stores of the iteration wrote (split
 // stores: what reaches L2 of them is measured). Write-validate: partly written sectors are filled
-// from DRAM when evicted; whole ones never are.
+// from DRAM when evicted; whole ones never are, nor are those of an array the pass loaded (updated
+// in place: its sectors are whole in L2 when the stores meet them).
 void add_store_work(const LaunchContext& ctx, const PassPrediction& pp, const ArrayAccess& a, const EntryTraffic& e,
-                    bool first, PassWork& w) {
+                    bool first, bool loaded, PassWork& w) {
   const GpuSpec& gpu = ctx.gpu;
   const ArrayTraffic& t = e.t;
   w.tex_write += t.l1_sectors - t.revisited_sectors * (1 - gpu.store_revisit_l2_fraction.value);
@@ -659,7 +660,7 @@ void add_store_work(const LaunchContext& ctx, const PassPrediction& pp, const Ar
   if (first) {
     w.store_footprint += t.footprint_sectors;
     w.dram_write += t.footprint_sectors * (1 - ctx.warm_hit);
-    w.dram_fills += t.partial_sectors * (1 - ctx.warm_hit);
+    if (!loaded) w.dram_fills += t.partial_sectors * (1 - ctx.warm_hit);
   }
   // A thread's stores outside its loop go out together, once (rounds_of).
   if (a.outside_loop()) {
@@ -673,9 +674,10 @@ void add_store_work(const LaunchContext& ctx, const PassPrediction& pp, const Ar
 }
 
 // One array entry's traffic added to its pass's work; first: the entry that brings the
-// array's footprint (later entries of the same array re-read it).
+// array's footprint (later entries of the same array re-read it); loaded: an earlier entry of the
+// pass loaded the array.
 void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const PassPrediction& pp, const ArrayAccess& a,
-                    bool first, int link, const std::set<std::string>& written_earlier, PassWork& w) {
+                    bool first, bool loaded, int link, const std::set<std::string>& written_earlier, PassWork& w) {
   const Launch& launch = ctx.launch;
   EntryTraffic e;
   e.t = array_traffic(a, pass, launch.dtype, launch.n, ctx.dims, static_cast<int>(ctx.gpu.l1_wavefront_bytes.value),
@@ -696,7 +698,7 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
   if (a.op == AccessOp::load)
     add_load_work(ctx, a, e, first, link, written_earlier, w);
   else
-    add_store_work(ctx, pp, a, e, first, w);
+    add_store_work(ctx, pp, a, e, first, loaded, w);
 }
 
 double scaled_count(double value, Scale times, const Dimensions& dims) {
@@ -856,7 +858,8 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
   const std::vector<int> links = load_links(pass);
   for (std::size_t i = 0; i < pass.arrays.size(); ++i) {
     const ArrayAccess& a = pass.arrays[i];
-    add_array_work(ctx, pass, pp, a, seen.insert({a.name, a.op}).second, links[i], written_earlier, w);
+    const bool loaded = seen.contains({a.name, AccessOp::load});
+    add_array_work(ctx, pass, pp, a, seen.insert({a.name, a.op}).second, loaded, links[i], written_earlier, w);
   }
   for (const auto& a : pass.arrays)
     if (a.op == AccessOp::store) written_earlier.insert(a.name);

@@ -191,6 +191,16 @@ TEST(Predict, WriteValidateFillsEveryPartlyWrittenSector) {
   EXPECT_EQ(p.buffer_bytes, 8.0 * 4 * n);
 }
 
+// Updated in place, the same partly written sectors were loaded whole first: no fill reads, the
+// loads' sectors alone (one per element, a float in every 32-byte sector).
+TEST(Predict, PartialStoresIntoALoadedArrayNeedNoFillReads) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  const std::int64_t n = 1 << 24;
+  const auto p = predict_bounds(h100, spec("my_update_stride8"), launch("my_update_stride8", n, DType::f32));
+  EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), static_cast<double>(n));
+  EXPECT_EQ(p.buffer_bytes, 8.0 * 4 * n);
+}
+
 TEST(Predict, CoalescedWritesNeedNoFillReads) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   const auto p = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 24, DType::f32));

@@ -2,7 +2,7 @@
 // What the two programs of kernels staged through shared memory (staged_kernels.cu,
 // staged_kernels2.cu) share: their tiled 1-D convolution, and on the host a CUDA call that must
 // succeed, the CPU references their stencils and convolutions are checked against, and the check
-// itself.
+// itself (science_kernels.cu checks its outputs with it too).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -59,20 +59,21 @@ inline float conv1d_at(const std::vector<float>& in, const std::vector<float>& w
 }
 
 // Five launches back to back, then 4096 outputs spread over the n checked against `expected`
-// (one output index in, the CPU's value out); prints one line and says whether all matched.
-template <typename Launch, typename Expected>
-bool run(const char* name, int n, Launch&& launch, float* d_out, Expected&& expected) {
+// (one output index in, the CPU's value out); prints one line, with the launch's size (`size`,
+// n by default), and says whether all matched.
+template <typename T, typename Launch, typename Expected>
+bool run(const char* name, int n, Launch&& launch, T* d_out, Expected&& expected, int size = 0) {
   for (int r = 0; r < 5; ++r) launch();
   CHECK(cudaGetLastError());
-  std::vector<float> out(n);
-  CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
+  std::vector<T> out(n);
+  CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(T), cudaMemcpyDeviceToHost));
   int bad = 0;
   for (int s = 0; s < 4096; ++s) {
     const int i = static_cast<int>((static_cast<long long>(s) * 2654435761LL) % n);
-    const float want = expected(i);
-    if (std::fabs(out[i] - want) > 1e-4f * (1.0f + std::fabs(want))) ++bad;
+    const double want = expected(i), got = out[i];
+    if (std::fabs(got - want) > 1e-4 * (1.0 + std::fabs(want))) ++bad;
   }
-  std::printf("%-16s n = %9d: %s\n", name, n, bad == 0 ? "ok" : "MISMATCH");
+  std::printf("%-16s n = %9d: %s\n", name, size > 0 ? size : n, bad == 0 ? "ok" : "MISMATCH");
   return bad == 0;
 }
 
