@@ -13,7 +13,7 @@ import sys
 import tarfile
 import tempfile
 
-from user_program_kernels import PROGRAMS, SIZES
+from user_program_kernels import PROGRAMS, sizes
 
 UNITS = {"ns": 1e-9, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -46,7 +46,7 @@ def main():
     for spec_kernel, kernel in PROGRAMS[name].items():
         launches = [r[0] for r in db.execute(
             "SELECT duration_us FROM v_profile_launches WHERE kernel = ? ORDER BY seq", (kernel,))]
-        for k, exponent in enumerate(SIZES[name]):
+        for k, exponent in enumerate(sizes(name, spec_kernel)):
             measured = statistics.median(launches[5 * k:5 * k + 5]) * 1e-6
             errors.append((times[(spec_kernel, exponent)] - measured) / measured)
     print(f"{sum(abs(e) <= 0.10 for e in errors)} of {len(errors)} within ±10 %, median |error| "

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The kernels of a user's program (tests/profile/chain_kernels.cu, loop_kernels.cu, tensor_kernels.cu,
-staged_kernels.cu or staged_kernels2.cu) predicted from the specs drafted from its binary
+staged_kernels.cu, staged_kernels2.cu or science_kernels.cu) predicted from the specs drafted from its binary
 (docs/results/h100/{chain,loop,tensor,staged}-kernels/specs.toml, staged-kernels-2/) beside what
 `roofline profile` measured when the program ran, at each of its three sizes: the tables of
-scripts/evidence/sample_kernels.py. The program is the archive's top folder (chain, loop, tensor, staged or staged2). With
+scripts/evidence/sample_kernels.py. The program is the archive's top folder (chain, loop, tensor, staged, staged2 or
+science). With
 --no-chain, the specs' `dependent_cycles` lines are left out first: what the drafts gave before
 they counted chains. With --kernel-timing, predicted as the kernel's own time (`predict --timing
 kernel`), the time a profile measures.
@@ -44,12 +45,25 @@ PROGRAMS = {  # archive folder -> spec kernel -> its demangled name in the profi
         "conv1d_tiled_r16": "conv1d_tiled_r16(float const*, float*, int)",
         "gather_stage": "gather_stage(int const*, float const*, float*)",
     },
+    "science": {
+        "particles_aos_step": "particles_aos_step(Particle*, int, float)",
+        "kmeans_assign_k16": "kmeans_assign_k16(float4 const*, int*, int)",
+        "hist_warp_agg": "hist_warp_agg(unsigned char const*, unsigned int*)",
+    },
 }
 # Each program's three sizes in elements (the GEMMs': elements of C, sides 1024 to 4096), as
 # exponent -> n.
 SIZES = {"chain": {22: 2**22, 24: 2**24, 26: 2**26}, "loop": {22: 2**22, 24: 2**24, 26: 2**26},
          "tensor": {20: 2**20, 22: 2**22, 24: 2**24}, "staged": {20: 2**20, 22: 2**22, 24: 2**24},
-         "staged2": {20: 2**20, 22: 2**22, 24: 2**24}}
+         "staged2": {20: 2**20, 22: 2**22, 24: 2**24}, "science": {20: 2**20, 22: 2**22, 24: 2**24}}
+# A kernel whose spec counts another element than the program's sizes do: its three sizes. The
+# k-means points are float4s, and its spec's elements their floats.
+KERNEL_SIZES = {"kmeans_assign_k16": {22: 2**22, 24: 2**24, 26: 2**26}}
+
+
+def sizes(name, spec_kernel):
+    """The kernel's three sizes as exponent -> n, in the order the program runs them."""
+    return KERNEL_SIZES.get(spec_kernel, SIZES[name])
 
 
 def main():
@@ -71,7 +85,7 @@ def main():
         # Each size's launches, told apart by their order: five at each size, smallest first.
         launches = db.execute("SELECT launch_id, duration_us FROM v_profile_launches WHERE kernel = ? ORDER BY seq",
                               (kernel,)).fetchall()
-        for k, (exponent, n) in enumerate(SIZES[name].items()):
+        for k, (exponent, n) in enumerate(sizes(name, spec_kernel).items()):
             rows = launches[5 * k:5 * k + 5]
             duration, counter_row = sample_kernels.measure(
                 roofline, specs, gpu, spec_kernel, db, rows, n, None,
