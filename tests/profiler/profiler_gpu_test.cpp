@@ -220,6 +220,26 @@ TEST(ProfilerGpu, TimingOfTestKernel) {
   }
 }
 
+// Back to back (measure --timing loop): each repetition is a chunk of 64 launches, so a short
+// launch's time per launch is positive and shorter than an event pair around it holds (the
+// launch overhead overlaps the launch before); cold is refused, nothing flushes L2 in a loop.
+TEST(ProfilerGpu, BackToBackTimingOfAShortKernel) {
+  NEED_GPU();
+  auto runner = test::make_test_runner(TestKernel::scale);
+  runner->prepare(1 << 12, DType::f32, 256, 1);
+  L2Flush flush;
+  TimerOptions events, loop;
+  loop.back_to_back = true;
+  const auto e = time_launches(*runner, CacheState::warm, events, &flush);
+  const auto l = time_launches(*runner, CacheState::warm, loop, &flush);
+  std::printf("  4096 floats, warm: event pair %.2f us, back to back %.2f us per launch (%d chunks)\n",
+              e.median_s * 1e6, l.median_s * 1e6, l.count);
+  EXPECT_GE(l.count, 1);
+  EXPECT_GT(l.median_s, 0.0);
+  EXPECT_LT(l.median_s, e.median_s);
+  EXPECT_THROW(time_launches(*runner, CacheState::cold, loop, &flush), InputError);
+}
+
 // The Activity API's record of each kernel launched: one per launch (the scale kernel twice per
 // launch() where asked), each a positive time under a millisecond for 1 Mi floats, and nothing
 // recorded once the call returns.
