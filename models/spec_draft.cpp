@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <iterator>
 #include <map>
 #include <numeric>
@@ -61,13 +62,90 @@ bool global_load(const std::optional<detail::MemoryAccess>& a) {
          (a->space == detail::MemorySpace::global || a->space == detail::MemorySpace::generic);
 }
 
+// The address operand of a global access, "[R2.64+0xc]": its base register and byte offset;
+// nullopt for an address with no register of its own (a uniform one) or one it cannot read.
+struct Address {
+  int base = 0;
+  int offset = 0;
+};
+std::optional<Address> address_of(std::string_view operands) {
+  const std::size_t open = operands.rfind('['), close = operands.find(']', open);
+  if (open == std::string_view::npos || close == std::string_view::npos) return std::nullopt;
+  const std::string_view inside = operands.substr(open + 1, close - open - 1);
+  if (inside.empty() || inside.front() != 'R') return std::nullopt;
+  // "R2.64" names the pair R2, R3: the base is its first.
+  const std::vector<int> registers = detail::registers_named(inside.substr(0, inside.find_first_of("+-")));
+  if (registers.empty()) return std::nullopt;
+  Address a{registers.front(), 0};
+  if (const std::size_t sign = inside.find_first_of("+-"); sign != std::string_view::npos) {
+    const std::string number(inside.substr(sign + 1));
+    char* end = nullptr;
+    const long value = std::strtol(number.c_str(), &end, 0);
+    if (end == number.c_str() || *end != '\0') return std::nullopt;
+    a.offset = static_cast<int>(inside[sign] == '-' ? -value : value);
+  }
+  return a;
+}
+
+// The bytes an IMAD.WIDE scales a thread's index by to make a 64-bit address ("IMAD.WIDE R2, R5,
+// 0x1c, R2": 28), or 0.
+int index_scale(const SassInstruction& in) {
+  if (!in.opcode.starts_with("IMAD.WIDE")) return 0;
+  std::vector<std::string_view> parts;
+  for (std::string_view rest = in.operands; !rest.empty();) {
+    const std::size_t comma = rest.find(',');
+    std::string_view part = rest.substr(0, comma);
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    parts.push_back(part);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  if (parts.size() != 4 || !parts[2].starts_with("0x")) return 0;
+  return static_cast<int>(std::strtol(std::string(parts[2]).c_str(), nullptr, 16));
+}
+
+// A base address: a register and which write of it (one value of the register).
+using Base = std::pair<int, int>;
+
+// Numbers the structures among `accesses` (per access its base, if any, and offset; per base the
+// scale its IMAD.WIDE gave): two or more distinct offsets off one base, every access within the
+// scale, which is wider than each access.
+void mark_structures(std::vector<ElementAccess>& accesses, const std::vector<std::optional<Base>>& bases,
+                     const std::vector<int>& offsets, const std::map<Base, int>& scale_of_base) {
+  std::map<Base, std::vector<std::size_t>> by_base;
+  for (std::size_t i = 0; i < accesses.size(); ++i)
+    if (bases[i] && scale_of_base.contains(*bases[i])) by_base[*bases[i]].push_back(i);
+  std::vector<std::vector<std::size_t>> structures;
+  for (const auto& [base, members] : by_base) {
+    const int bytes = scale_of_base.at(base);
+    std::set<int> distinct;
+    bool within = true;
+    for (std::size_t i : members) {
+      distinct.insert(offsets[i]);
+      within = within && offsets[i] >= 0 && offsets[i] + accesses[i].bits / 8 <= bytes && accesses[i].bits / 8 < bytes;
+    }
+    if (within && distinct.size() >= 2) structures.push_back(members);
+  }
+  std::ranges::sort(structures, {}, [](const auto& m) { return m.front(); });
+  for (std::size_t s = 0; s < structures.size(); ++s)
+    for (std::size_t i : structures[s]) {
+      accesses[i].structure = static_cast<int>(s) + 1;
+      accesses[i].structure_bytes = scale_of_base.at(*bases[i]);
+      accesses[i].field_offset = offsets[i];
+    }
+}
+
 // The global accesses of `blocks` in program order. A load whose address is computed from what
 // an earlier load of the same walk brought (an index, a row pointer) names the latest such load
-// (`depends_on`): each register carries the loads its value was computed from.
+// (`depends_on`): each register carries the loads its value was computed from. Accesses off one
+// base at offsets within the bytes its index was scaled by are the fields of a structure.
 std::vector<ElementAccess> element_accesses(const SassFunction& f, const ControlFlow& cf,
                                             const std::vector<std::size_t>& blocks) {
   std::vector<ElementAccess> out;
   std::map<int, std::set<int>> from;  // register -> the loads (numbered from 1) its value comes from
+  std::map<int, int> version;         // register -> how many times it was written
+  std::map<Base, int> scale_of_base;  // a base an IMAD.WIDE wrote -> the bytes it scaled the index by
+  std::vector<std::optional<Base>> bases;  // per access
+  std::vector<int> offsets;
   int loads = 0;
   for (std::size_t b : blocks)
     for (std::size_t i = cf.blocks[b].first; i < cf.blocks[b].end; ++i) {
@@ -88,10 +166,21 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
             if (auto it = from.find(r); it != from.end() && !it->second.empty())
               after = std::max(after, *it->second.rbegin());
         out.push_back({in.opcode, std::string(to_string(a->direction)), a->bits, after});
+        const auto address = address_of(operands);
+        bases.push_back(address ? std::optional<Base>(Base{address->base, version[address->base]}) : std::nullopt);
+        offsets.push_back(address ? address->offset : 0);
       }
       if (load) sources = {++loads};  // what a load brings comes from it, not from its address
-      for (int r : detail::registers_written(in, a)) from[r] = sources;
+      const int scale = index_scale(in);
+      for (int r : detail::registers_written(in, a)) {
+        from[r] = sources;
+        ++version[r];
+      }
+      if (scale > 0)
+        if (const auto written = detail::registers_written(in, a); !written.empty())
+          scale_of_base[{written.front(), version[written.front()]}] = scale;
     }
+  mark_structures(out, bases, offsets, scale_of_base);
   return out;
 }
 
@@ -258,6 +347,8 @@ void write_dtypes(const SignatureTypes& t, std::ostream& out) {
 }
 
 // One entry per global access of the element region, in program order, then the stores outside it.
+// The fields of one structure per thread are one array (`struct_N`) whose neighbouring threads are
+// the structure's elements apart (`stride`); its later loads find the sectors its first brought.
 void write_arrays(const SpecDraft& d, int element_bytes, std::ostream& out) {
   out << "# FILL IN: one entry per array (merge the instructions of one array), its name, and vector = access bytes /\n"
          "# element bytes; the entries below are the element region's global instructions (and bulk copies), in\n"
@@ -265,16 +356,33 @@ void write_arrays(const SpecDraft& d, int element_bytes, std::ostream& out) {
   out << "arrays = [\n";
   if (d.element_accesses.empty()) out << "  { name = \"FILL_IN\", op = \"load\" },  # FILL IN: the arrays\n";
   int loads = 0, stores = 0;
+  std::vector<std::string> load_names;  // by load number, for depends_on
+  std::set<int> structures_loaded;
   for (const ElementAccess& a : d.element_accesses) {
     const bool load = a.op == "load";
-    const std::string name = fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
-    const std::string what = a.bits == 0
-                                 ? "a bulk copy: its bytes are an operand"
-                                 : fmt::format("{} B per thread{}", a.bits / 8,
-                                               a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
-    const std::string depends = a.depends_on > 0 ? fmt::format(", depends_on = \"load_{}\"", a.depends_on) : "";
+    const std::string name = a.structure > 0 ? fmt::format("struct_{}", a.structure)
+                                             : fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
+    if (load) load_names.push_back(name);
+    std::string keys;
+    if (a.structure > 0) {
+      keys += a.structure_bytes % element_bytes == 0 ? fmt::format(", stride = {}", a.structure_bytes / element_bytes)
+                                                     : ", stride = 1";
+      if (load && !structures_loaded.insert(a.structure).second) keys += ", reuse = \"l1\"";
+    }
+    if (a.depends_on > 0 && a.depends_on <= static_cast<int>(load_names.size()))
+      keys += fmt::format(", depends_on = \"{}\"", load_names[a.depends_on - 1]);
+    std::string what = a.bits == 0
+                           ? "a bulk copy: its bytes are an operand"
+                           : fmt::format("{} B per thread{}", a.bits / 8,
+                                         a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
+    if (a.structure > 0)
+      what += fmt::format("; the field at +{} of a {}-byte structure per thread{}", a.field_offset, a.structure_bytes,
+                          a.structure_bytes % element_bytes == 0
+                              ? ""
+                              : fmt::format(": FILL IN stride, the structure's bytes over the element's ({})",
+                                            element_bytes));
     out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {}{} }},  # {} ({}{})\n", name,
-                       load ? "load" : "store", elements_in(a, element_bytes), depends, a.opcode, what,
+                       load ? "load" : "store", elements_in(a, element_bytes), keys, a.opcode, what,
                        a.depends_on > 0 ? "; its address comes from what that load brought" : "");
   }
   for (const ElementAccess& a : d.stores_outside_loop)

@@ -38,6 +38,12 @@ struct ElementAccess {
   std::string op;  // "load", "store", "atomic"
   int bits = 32;
   int depends_on = 0;  // the earlier load (numbered from 1 among the walk's loads) its address comes from; 0: none
+  // A field of one structure per thread: accesses at offsets within `structure_bytes` of one base
+  // address that an IMAD.WIDE made of the thread's index times those bytes (an array of
+  // structures). structure: numbered from 1 in order of appearance; 0: none.
+  int structure = 0;
+  int structure_bytes = 0;
+  int field_offset = 0;
 };
 
 struct SpecDraft {

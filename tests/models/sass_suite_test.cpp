@@ -360,6 +360,41 @@ TEST(SassSuite, GlobalAccessesHaveTheSpecsWidths) {
   }
 }
 
+// An array of structures: the particle step of a user's program (tests/profile/science_kernels.cu,
+// its SASS recorded on an H200) loads six floats of its 28-byte particle off one base that an
+// IMAD.WIDE made of the thread's index times 28, and stores three: one array of stride 7, its
+// later loads finding the sectors the first brought. No suite kernel's draft has a structure.
+TEST(SassSuite, FieldsOfAStructurePerThreadAreOneStridedArray) {
+  std::ifstream in(kData / "science_kernels_sm90.sass");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const SpecDraft d = draft_spec(find_sass_function(parse_sass_listing(text.str(), "science"), "particles_aos_step",
+                                                    "sm_90"));
+  ASSERT_EQ(d.element_accesses.size(), 9u);
+  std::vector<int> offsets;
+  for (const ElementAccess& a : d.element_accesses) {
+    EXPECT_EQ(a.structure, 1);
+    EXPECT_EQ(a.structure_bytes, 28);
+    offsets.push_back(a.field_offset);
+  }
+  EXPECT_EQ(offsets, (std::vector<int>{12, 0, 16, 4, 20, 8, 0, 4, 8}));
+  std::ostringstream draft;
+  write_spec_draft(d, "science", draft);
+  const std::vector<KernelSpec> read = parse_kernel_specs(draft.str(), "draft.toml");
+  ASSERT_EQ(read.size(), 1u);
+  const auto& arrays = read[0].passes[0].arrays;
+  ASSERT_EQ(arrays.size(), 9u);
+  for (std::size_t i = 0; i < arrays.size(); ++i) {
+    EXPECT_EQ(arrays[i].name, "struct_1");
+    EXPECT_EQ(arrays[i].stride, 7);
+    EXPECT_EQ(arrays[i].reuse == Reuse::l1, i >= 1 && i < 6) << i;
+  }
+  for (const KernelSpec& k : builtin_kernels())
+    for (const KernelPass& p : k.passes)
+      if (!kNotComparable.contains(k.name))
+        for (const ElementAccess& a : draft_of(p).element_accesses) EXPECT_EQ(a.structure, 0) << k.name;
+}
+
 TEST(SassSuite, BulkCopiesAreTheLoadsOfTheBulkKernel) {
   const SpecDraft d = draft_of(find_builtin_kernel("add_f32x4_bulk")->passes[0]);
   std::vector<std::string> accesses;
