@@ -102,6 +102,20 @@ cat <<'EOT'
   cycles of dependent minimum-keeping and its float4 load's round do not overlap the other warps'
   issue as fully as the larger of the two bounds assumes.
 
+## After the profile (not blind)
+
+The particle step's draft listed its six loads and three stores as nine arrays; its spec, written
+by hand, made them one array of stride 7 whose later loads hit L1. The drafts now do that
+themselves where accesses share a base that an IMAD.WIDE scaled the thread's index by, and lie
+within that many bytes (`docs/kernel-spec.md`). From the same SASS
+(`roofline spec --from-sass science_kernels.sass --kernel particles_aos_step`):
+
+```toml
+EOT
+"$R" spec --from-sass "$raw/draft/science/science_kernels.sass" --kernel particles_aos_step | sed -n '/^arrays = \[/,/^\]/p'
+cat <<'EOT'
+```
+
 ## The H100
 
 No H100 was lent the day these were written; `predicted-before.txt` holds the H100's blind
