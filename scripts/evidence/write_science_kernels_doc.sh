@@ -116,6 +116,31 @@ EOT
 cat <<'EOT'
 ```
 
+An exploratory probe then took the histogram's atomics apart on an H200
+(`scripts/device/atomic_lanes_probe.sh`, `docs/results/h200/atomic-lanes/probe.txt` and its
+`repeat/`): one resident wave whose warps each make 64 atomic instructions into a 1 KiB table (8
+lines of 128 bytes), the lanes and their words chosen case by case:
+
+EOT
+sed -n '/^case/,$p' docs/results/h200/atomic-lanes/probe.txt | sed 's/^/    /'
+cat <<'EOT'
+
+- What sets the rate is the requests a warp instruction makes of the table's lines, not its
+  atomics. Lanes on distinct words of one line go at the rate `roofline calibrate` measures for
+  contiguous lanes (0.42-0.45 warp instructions per clock, `atomic_line_requests_per_clock` 0.428),
+  18 lanes as fast as 32; spread over the 8 lines the same lanes go 5 to 9 times slower; lanes
+  that meet on a word (random words of one line, about 11 of 32 duplicates) go a third as fast.
+- The histogram's leaders are distinct words of one line, yet go at 0.17 instructions per clock,
+  not 0.43: every warp's request meets the same line (the 31 bins), where the probe's lines vary
+  over the table. One line took 0.21 per clock in the earlier probe too (`docs/results/h200/atomics/probe.txt`,
+  "one line, lane l on word l", at the device's clock): half the 1 KiB table's rate, as if the
+  table spans two of the units that apply atomics (`atomic_unit_bytes` is assumed 1 KiB).
+- So the spec could say `pattern = "contiguous"` for distinct lanes in one line, but the model
+  counts such requests as atomics over 32 (0.572 of the warps' instructions here) at the rate of
+  a whole unit: 22 µs at 2^20 against the measured 96 µs. What it lacks is the lanes per request
+  (a warp instruction is a request however few lanes take part) and the span one unit serves;
+  the first is the spec's to say, the second a measurement `calibrate` does not make yet.
+
 ## The H100
 
 No H100 was lent the day these were written; `predicted-before.txt` holds the H100's blind
