@@ -77,9 +77,15 @@ void add_predict_command(CLI::App& app) {
   cmd->callback([=] {
     const OutputFormat f = output_format_from_string(*format);
     if (!from_run->empty()) {
+      // A run's launches are predicted as the run timed them (a profile's own times, an import's ncu times).
+      if (cmd->get_option("--timing")->count() > 0)
+        throw InputError("--timing does not apply to --from-run: its launches are predicted as the run timed them");
       predict_from_run({*from_run, db->empty() ? "roofline.db" : *db, *kernel_name, *gpu}, f, std::cout);
       return;
     }
+    if (!kernel_name->empty())
+      throw InputError(
+          "--kernel-name selects launches of --from-run; to choose kernels of the suite or a spec use --kernel");
     std::optional<CalibratedGpu> calibrated;
     if (!db->empty()) calibrated = with_stored_calibration(find_gpu(*gpu), SqliteStore(*db, OpenMode::read_only), "");
     const GpuSpec& g = calibrated ? calibrated->gpu : find_gpu(*gpu);
