@@ -33,6 +33,17 @@ program_run() {
   echo "The program printed \"$(said "$2/alone.out" "$3")\" alone and \"$(said "$2/profile.out" "$3")\" under"
   echo "roofline, which recorded $(recorded "$1" "$2/$(basename "$2").db")."
 }
+# checked_run ROOFLINE DIR: a user's program of sampled checks (tests/profile/staged_check.cuh's
+# lines "NAME n = N: ok") run on one GPU, DIR the folder scripts/device/chain_kernels_evidence.sh
+# archived: the GPU's facts, how many of its checks passed alone and under roofline, and what
+# roofline recorded (its database DIR/<folder name>.db).
+checked_run() {
+  checked() { echo "$(grep -c ' n = .*: ok$' "$1") of $(grep -c ' n = ' "$1")"; }
+  sed 's/^/    /' "$2/facts.txt"
+  echo
+  echo "The program's checks passed for $(checked "$2/alone.out") kernels and sizes alone and"
+  echo "$(checked "$2/profile.out") under roofline, which recorded $(recorded "$1" "$2/$(basename "$2").db")."
+}
 # recorded ROOFLINE DB: "N launches, M with counters, of K kernels" of DB's profile runs.
 recorded() {
   "$1" query --db "$2" "SELECT count(*) || ' launches, ' || sum(counter_status = 'collected') || ' with counters, of ' || \

@@ -18,7 +18,6 @@ tar -xzf $G/draft.tar.gz -C "$raw/draft" && tar -xzf $G/profile.tar.gz -C "$raw/
 tar -xzf $G/profile-repeat.tar.gz -C "$raw/repeat"
 table() { python3 scripts/evidence/user_program_kernels.py "$R" "$@"; }
 blind() { python3 scripts/evidence/blind_from_file.py "$@"; }
-checked() { echo "$(grep -c ' n = .*: ok$' "$1") of $(grep -c ' n = ' "$1")"; }
 {
 cat <<'EOT'
 # A user's program of patterns the model had not seen, predicted blind on an H200
@@ -64,10 +63,7 @@ cat <<'EOT'
 ## NVIDIA H200
 
 EOT
-sed 's/^/    /' "$raw/h200/science/facts.txt"
-echo
-echo "The program's checks passed for $(checked "$raw/h200/science/alone.out") kernels and sizes alone and"
-echo "$(checked "$raw/h200/science/profile.out") under roofline, which recorded $(recorded "$R" "$raw/h200/science/science.db")."
+checked_run "$R" "$raw/h200/science"
 echo
 echo "Predicted as the kernel's own time from the committed specs by the model as it is now (the"
 echo "same predictions as the blind ones, whose line follows the table):"

@@ -23,7 +23,6 @@ tar -xzf $H2/draft.tar.gz -C "$raw/draft2" && tar -xzf $H2/profile.tar.gz -C "$r
 table() { python3 scripts/evidence/user_program_kernels.py "$R" "$@"; }
 blind() { python3 scripts/evidence/blind_from_file.py "$@"; }
 summary() { grep -o '^[0-9]* of [0-9]* kernels within.*'; }
-checked() { echo "$(grep -c ' n = .*: ok$' "$1") of $(grep -c ' n = ' "$1")"; }
 {
 cat <<'EOT'
 # A user's program of kernels staged through shared memory, predicted before it ran
@@ -69,10 +68,7 @@ cat <<'EOT'
 ## NVIDIA H100
 
 EOT
-sed 's/^/    /' "$raw/h100/staged/facts.txt"
-echo
-echo "The program's checks passed for $(checked "$raw/h100/staged/alone.out") kernels and sizes alone and"
-echo "$(checked "$raw/h100/staged/profile.out") under roofline, which recorded $(recorded "$R" "$raw/h100/staged/staged.db")."
+checked_run "$R" "$raw/h100/staged"
 echo
 echo "Predicted as the kernel's own time from the committed specs by the model as it is now: since"
 echo "2026-11-28 with the Activity API's empty kernel (\`kernel_trace_ns\`, \`docs/profile.md\`), 1.1 µs"
@@ -171,10 +167,7 @@ cat <<'EOT'
 ```
 
 EOT
-sed 's/^/    /' "$raw/h100-2/staged2/facts.txt"
-echo
-echo "The program's checks passed for $(checked "$raw/h100-2/staged2/alone.out") kernels and sizes alone and"
-echo "$(checked "$raw/h100-2/staged2/profile.out") under roofline, which recorded $(recorded "$R" "$raw/h100-2/staged2/staged2.db")."
+checked_run "$R" "$raw/h100-2/staged2"
 echo
 table $H2/specs.toml h100-sxm $H2/profile.tar.gz --kernel-timing
 echo
