@@ -141,8 +141,11 @@ where an event-timed launch holds the 3.17 µs overhead (before `--timing loop`,
 figures came within 10 %, none at 2^20). The vectorised kernels come within 10 %, 3.7–4.2 µs;
 the scalar FP32 and FP16 adds at 5.3 µs do not: the model gives their 4096 blocks of 256
 threads 3.3 µs of work, more than the whole measured call. The blog's loop is driven from the
-host through a PyTorch extension, whose call may itself take about 4 µs; the model predicts
-the GPU's side of the loop and does not know the host. At 2^24 the four hand-written
+host through a PyTorch extension, and a host's call has a floor of its own: on the H200
+machine's host (a Xeon VM, PyTorch 2.11) a loop of 1000 `torch.add` calls took 6.2-6.5 µs a
+call at 1024 elements and at 2^20 alike, where the same adds captured in one CUDA graph took
+0.97 and 2.3 µs each (`docs/results/h200/torch-loop/probe.txt`). The model predicts the GPU's
+side of the loop and does not know the host. At 2^24 the four hand-written
 FP16 adds all took 34.8 µs: between what the model predicts with the 96 MiB working set in the
 96 MiB L2 (warm) and streamed from DRAM (cold: `roofline predict --gpu rtx-5090 --kernel
 add_f16x8_pack --n 2^24 --block 32 --cache cold` gives 48.4 µs). The L2 kept part of it, where
