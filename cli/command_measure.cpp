@@ -13,6 +13,45 @@
 
 namespace roofline {
 
+namespace {
+
+// Measures the launches the options select and prints them. What was measured before a signal is
+// printed, in launch order, then the exit says why the rest is missing.
+void measure_and_print(const LaunchOptions& o, const SessionOptions& so, OutputFormat f, bool details) {
+  auto session = open_gpu_session(so);
+  const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");
+  const auto launches = runnable_launches(*session, expand_launches(o, gpu.arch));
+  check_fits(launches, gpu, session->free_memory_bytes());
+  if (!session->counters_available() && so.counters)
+    fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
+
+  auto print = [&](const std::vector<Measurement>& measured) {
+    if (f == OutputFormat::table && so.back_to_back)
+      std::cout << "time: one launch of a loop of back-to-back launches (--timing loop), a chunk's time over its 64 "
+                   "launches, median\n";
+    print_measurements(measured, f, details, std::cout);
+  };
+  std::vector<Measurement> results(launches.size());
+  std::vector<bool> done(launches.size(), false);
+  measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) {
+    results[i] = std::move(m);
+    done[i] = true;
+  });
+  if (interrupted()) {
+    std::vector<Measurement> finished;
+    for (std::size_t i = 0; i < results.size(); ++i)
+      if (done[i]) finished.push_back(std::move(results[i]));
+    print(finished);
+    throw_if_interrupted(fmt::format("{} of {} launches were measured; those are printed", finished.size(),
+                                     launches.size()));
+  }
+  print(results);
+  const auto failed = std::count_if(results.begin(), results.end(), [](const Measurement& m) { return !m.verified; });
+  if (failed) throw Error(fmt::format("{} launch(es) failed verification (see the table)", failed));
+}
+
+}  // namespace
+
 void add_measure_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("measure", "Verify, time and profile suite kernels on this machine's GPU");
   auto opts = std::make_shared<LaunchOptions>();
@@ -61,38 +100,7 @@ void add_measure_command(CLI::App& app) {
         throw InputError("--timing loop times back-to-back launches, which nothing flushes the L2 between: measure "
                          "them with --cache warm");
     }
-    auto session = open_gpu_session(so);
-    const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");
-    const auto launches = runnable_launches(*session, expand_launches(o, gpu.arch));
-    check_fits(launches, gpu, session->free_memory_bytes());
-    if (!session->counters_available() && so.counters)
-      fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
-
-    auto print = [&](const std::vector<Measurement>& measured) {
-      if (f == OutputFormat::table && so.back_to_back)
-        std::cout << "time: one launch of a loop of back-to-back launches (--timing loop), a chunk's time over its 64 "
-                     "launches, median\n";
-      print_measurements(measured, f, *details, std::cout);
-    };
-    std::vector<Measurement> results(launches.size());
-    std::vector<bool> done(launches.size(), false);
-    measure_in_batches(*session, launches, gpu, [&](std::size_t i, Measurement&& m) {
-      results[i] = std::move(m);
-      done[i] = true;
-    });
-    if (interrupted()) {
-      // What was measured before the signal is printed, in launch order, then the exit says why
-      // the rest is missing.
-      std::vector<Measurement> finished;
-      for (std::size_t i = 0; i < results.size(); ++i)
-        if (done[i]) finished.push_back(std::move(results[i]));
-      print(finished);
-      throw_if_interrupted(fmt::format("{} of {} launches were measured; those are printed", finished.size(),
-                                       launches.size()));
-    }
-    print(results);
-    const auto failed = std::count_if(results.begin(), results.end(), [](const Measurement& m) { return !m.verified; });
-    if (failed) throw Error(fmt::format("{} launch(es) failed verification (see the table)", failed));
+    measure_and_print(o, so, f, *details);
   });
 }
 

@@ -33,6 +33,40 @@ std::string assumed_caution(const GpuSpec& g, const std::vector<Prediction>& pre
                      "measure what it can (models/gpus/{}.toml says what each assumption derives from)\n",
                      g.id, fmt::join(keys, ", "), keys.size() == 1 ? "is" : "are", g.id);
 }
+
+// Every launch predicted before anything is printed: a bad launch leaves no partial output. A
+// sweep of several kernels skips (and names, in `skipped`) a launch too large for the GPU's
+// memory, as `run` does; asked of one kernel, that is an error.
+std::vector<Prediction> predict_launches(const GpuSpec& g, const std::vector<std::pair<KernelSpec, Launch>>& launches,
+                                         std::vector<std::string>& skipped) {
+  const bool several_kernels = std::any_of(launches.begin(), launches.end(), [&](const auto& l) {
+    return l.second.kernel != launches.front().second.kernel;
+  });
+  std::vector<Prediction> predictions;
+  for (const auto& [spec, launch] : launches) try {
+      predictions.push_back(predict_bounds(g, spec, launch));
+    } catch (const ExceedsDeviceMemory& e) {
+      if (!several_kernels) throw;
+      if (std::find(skipped.begin(), skipped.end(), e.what()) == skipped.end()) skipped.emplace_back(e.what());
+    }
+  if (predictions.empty() && !skipped.empty()) throw InputError("no launch fits the GPU's memory: " + skipped.front());
+  return predictions;
+}
+
+// What the durations of a table time, where not an event pair around the launch.
+std::string_view durations_line(Timing t) {
+  switch (t) {
+    case Timing::event: return "";
+    case Timing::kernel:
+      return "durations: the kernel's own time on the GPU (--timing kernel), as roofline profile and nsys record it\n";
+    case Timing::ncu:
+      return "durations: the kernel's own time on the GPU (--timing ncu), as ncu's gpu__time_duration gives it\n";
+    case Timing::loop:
+      return "durations: one launch of a loop of back-to-back launches (--timing loop), the loop's time over its "
+             "launches\n";
+  }
+  return "";
+}
 }  // namespace
 
 void add_predict_command(CLI::App& app) {
@@ -89,38 +123,18 @@ void add_predict_command(CLI::App& app) {
     std::optional<CalibratedGpu> calibrated;
     if (!db->empty()) calibrated = with_stored_calibration(find_gpu(*gpu), SqliteStore(*db, OpenMode::read_only), "");
     const GpuSpec& g = calibrated ? calibrated->gpu : find_gpu(*gpu);
-    // Everything is predicted before anything is printed: a bad launch leaves no partial output.
-    // A sweep of several kernels skips (and names) a launch too large for the GPU's memory, as
-    // `run` does; asked of one kernel, that is an error.
     const Timing t = timing_from_string(*timing);
     // A loop runs warm: --cache defaults to warm with it (cold, asked for, is refused by the model).
     LaunchOptions o = *opts;
     if (t == Timing::loop && cmd->get_option("--cache")->count() == 0) o.cache = "warm";
     auto launches = expand_launches(o, g.arch);
     for (auto& l : launches) l.second.timing = t;
-    const bool several_kernels = std::any_of(launches.begin(), launches.end(), [&](const auto& l) {
-      return l.second.kernel != launches.front().second.kernel;
-    });
-    std::vector<Prediction> predictions;
     std::vector<std::string> skipped;
-    for (const auto& [spec, launch] : launches) try {
-        predictions.push_back(predict_bounds(g, spec, launch));
-      } catch (const ExceedsDeviceMemory& e) {
-        if (!several_kernels) throw;
-        if (std::find(skipped.begin(), skipped.end(), e.what()) == skipped.end()) skipped.emplace_back(e.what());
-      }
-    if (predictions.empty() && !skipped.empty()) throw InputError("no launch fits the GPU's memory: " + skipped.front());
+    const std::vector<Prediction> predictions = predict_launches(g, launches, skipped);
     // JSON carries it in every ceiling's source and note; CSV has no place for it.
     if (calibrated && f != OutputFormat::json)
       (f == OutputFormat::csv ? std::cerr : std::cout) << "ceilings: " << calibrated->summary << '\n';
-    if (f == OutputFormat::table && *timing == "kernel")
-      std::cout << "durations: the kernel's own time on the GPU (--timing kernel), as roofline profile and nsys "
-                   "record it\n";
-    if (f == OutputFormat::table && *timing == "ncu")
-      std::cout << "durations: the kernel's own time on the GPU (--timing ncu), as ncu's gpu__time_duration gives it\n";
-    if (f == OutputFormat::table && t == Timing::loop)
-      std::cout << "durations: one launch of a loop of back-to-back launches (--timing loop), the loop's time over its "
-                   "launches\n";
+    if (f == OutputFormat::table) std::cout << durations_line(t);
     print_predictions(predictions, g, f, *details, std::cout);
     for (const auto& why : skipped) fmt::print(stderr, "roofline: skipped: {}\n", why);
     std::cerr << assumed_caution(g, predictions);
