@@ -20,7 +20,10 @@ namespace {
 void measure_and_print(const LaunchOptions& o, const SessionOptions& so, OutputFormat f, bool details) {
   auto session = open_gpu_session(so);
   const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");
-  const auto launches = runnable_launches(*session, expand_launches(o, gpu.arch));
+  auto selected = expand_launches(o, gpu.arch);
+  if (so.back_to_back)
+    for (auto& l : selected) l.second.timing = Timing::loop;
+  const auto launches = runnable_launches(*session, std::move(selected));
   check_fits(launches, gpu, session->free_memory_bytes());
   if (!session->counters_available() && so.counters)
     fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());

@@ -19,8 +19,9 @@ json metrics_json(const std::vector<MetricValue>& values) {
 }
 
 json launch_json(const Launch& l) {
-  return {{"kernel", l.kernel}, {"n", l.n}, {"dtype", to_string(l.dtype)}, {"block", l.block},
-          {"cache", to_string(l.cache)}};
+  return {{"kernel", l.kernel},          {"n", l.n},
+          {"dtype", to_string(l.dtype)},  {"block", l.block},
+          {"cache", to_string(l.cache)},  {"timing", to_string(l.timing)}};
 }
 
 json bounds_json(const std::vector<BoundTime>& bounds) {

@@ -275,6 +275,7 @@ TEST(RunExport, JsonHoldsTheWholeRun) {
   const auto j = nlohmann::json::parse(out.str());
   EXPECT_EQ(j["launches"].size(), 3u);
   EXPECT_EQ(j["launches"][1]["prediction"]["launch"]["kernel"], test::kHostileName);
+  EXPECT_EQ(j["launches"][1]["prediction"]["launch"]["timing"], "event");
   EXPECT_EQ(j["gpu"]["params"]["dram_bandwidth_sustained"]["source"], "calibrated");
   EXPECT_EQ(j["launches"][0]["comparison"]["unit_loads"].size(), 2u);
 }
