@@ -2,9 +2,9 @@
 # A user's CUDA program taken through the user's loop on the device: by default
 # tests/profile/chain_kernels.cu (four elementwise kernels whose arithmetic between load and store
 # is long); PROGRAM=loop_kernels NAME=loop KERNELS="rowmax_abs_f32 gelu_tanh_f16x2" for
-# tests/profile/loop_kernels.cu (tensor_kernels, staged_kernels, staged_kernels2, science_kernels likewise). Step `draft`: built with
-# nvcc as a user builds it, its SASS recorded and each kernel's spec drafted with `roofline spec
-# --from-binary`. Step `profile` (after
+# tests/profile/loop_kernels.cu (tensor_kernels, staged_kernels, staged_kernels2, science_kernels
+# likewise). Step `draft`: built with nvcc as a user builds it, its SASS recorded and each kernel's
+# spec drafted with `roofline spec --from-binary`. Step `profile` (after
 # the specs and their predictions are committed): run alone, then under `roofline profile`. Run
 # from the repo root with .device/ unpacked (scripts/device/pack.sh profile); writes
 # $OUT/$NAME.tar.gz.
