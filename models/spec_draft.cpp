@@ -91,14 +91,7 @@ std::optional<Address> address_of(std::string_view operands) {
 // 0x1c, R2": 28), or 0.
 int index_scale(const SassInstruction& in) {
   if (!in.opcode.starts_with("IMAD.WIDE")) return 0;
-  std::vector<std::string_view> parts;
-  for (std::string_view rest = in.operands; !rest.empty();) {
-    const std::size_t comma = rest.find(',');
-    std::string_view part = rest.substr(0, comma);
-    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
-    parts.push_back(part);
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-  }
+  const std::vector<std::string_view> parts = detail::operand_list(in.operands);
   if (parts.size() != 4 || !parts[2].starts_with("0x")) return 0;
   return static_cast<int>(std::strtol(std::string(parts[2]).c_str(), nullptr, 16));
 }

@@ -31,12 +31,7 @@ struct SplitOperands {
 };
 
 SplitOperands split_operands(std::string_view operands) {
-  SplitOperands out;
-  for (std::size_t start = 0; start <= operands.size();) {
-    const std::size_t comma = std::min(operands.find(',', start), operands.size());
-    out.all.push_back(operands.substr(start, comma - start));
-    start = comma + 1;
-  }
+  SplitOperands out{operand_list(operands), 0};
   auto is_predicate = [](std::string_view o) {
     while (!o.empty() && (o.front() == ' ' || o.front() == '!')) o.remove_prefix(1);
     return o.size() == 2 && o[0] == 'P' && (o[1] == 'T' || (o[1] >= '0' && o[1] <= '6'));
@@ -49,6 +44,18 @@ SplitOperands split_operands(std::string_view operands) {
 }
 
 }  // namespace
+
+std::vector<std::string_view> operand_list(std::string_view operands) {
+  std::vector<std::string_view> out;
+  for (std::size_t start = 0; start <= operands.size();) {
+    const std::size_t comma = std::min(operands.find(',', start), operands.size());
+    std::string_view operand = operands.substr(start, comma - start);
+    while (!operand.empty() && operand.front() == ' ') operand.remove_prefix(1);
+    out.push_back(operand);
+    start = comma + 1;
+  }
+  return out;
+}
 
 std::vector<int> predicates_read(const SassInstruction& in) {
   std::vector<int> out;

@@ -10,6 +10,9 @@
 
 namespace roofline::detail {
 
+// The operands of an operand list, split at their commas, each without its leading spaces.
+std::vector<std::string_view> operand_list(std::string_view operands);
+
 // The registers an operand list names (R12; R2.64 = R2 and R3), RZ and uniform registers left out.
 std::vector<int> registers_named(std::string_view operands);
 
