@@ -991,15 +991,14 @@ void bind(const GpuSpec& gpu, Prediction& p) {
 void to_kernel_timing(const GpuSpec& gpu, Timing timing, BoundTime& launch) {
   const double empty_s = empty_kernel_s(gpu, timing), host_s = gpu.launch_overhead_ns.value * 1e-9 - empty_s;
   launch.seconds = std::max(0.0, launch.seconds - host_s);
-  if (timing == Timing::loop) {
-    launch.detail += fmt::format("; one launch of a back-to-back loop: less {:.0f} ns of it, the launch overhead "
-                                 "beyond an empty kernel's period of {:.0f} ns in such a loop",
-                                 host_s * 1e9, empty_s * 1e9);
-    return;
-  }
-  launch.detail += fmt::format("; timed as the kernel's own time{}: less {:.0f} ns of it, the launch overhead beyond "
-                               "an empty kernel's own {:.0f} ns",
-                               timing == Timing::ncu ? " (ncu)" : "", host_s * 1e9, empty_s * 1e9);
+  const bool loop = timing == Timing::loop;
+  launch.detail += fmt::format("; {}: less {:.0f} ns of it, the launch overhead beyond an empty kernel's {}",
+                               loop                    ? "one launch of a back-to-back loop"
+                               : timing == Timing::ncu ? "timed as the kernel's own time (ncu)"
+                                                       : "timed as the kernel's own time",
+                               host_s * 1e9,
+                               loop ? fmt::format("period of {:.0f} ns in such a loop", empty_s * 1e9)
+                                    : fmt::format("own {:.0f} ns", empty_s * 1e9));
 }
 
 // The GPU parameters no term of this launch used, so that a caution about assumed values names
