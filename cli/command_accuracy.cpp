@@ -108,7 +108,8 @@ void add_accuracy_command(CLI::App& app) {
   cmd->add_option("-o,--output", *out, "write the markdown here instead of stdout");
   cmd->add_flag("--no-calibration", *no_calibration,
                 "re-predict with the GPU model's own ceilings, not the latest calibration of the run's device in --db");
-  cmd->footer("Time is compared against the median CUDA-event time; counters against CUPTI's. The latest\n"
+  cmd->footer("Time is compared against the median CUDA-event time (a run made with --timing loop: its chunks' time\n"
+              "per launch, and its launches are re-predicted so); counters against CUPTI's. The latest\n"
               "calibration of the run's device stored in --db is applied, and the markdown names it.\n"
               "Examples:\n"
               "  roofline accuracy --db docs/results/h100/suite.db --run 1 -o docs/accuracy.md\n"

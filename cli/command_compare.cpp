@@ -117,6 +117,11 @@ void add_compare_command(CLI::App& app) {
       print_kernel_diffs(ra, rb, name_a, name_b, std::cout);
       return;
     }
+    if (ra.run.timing != rb.run.timing)
+      fmt::print(stderr,
+                 "roofline: caution: {} is timed --timing {} and {} --timing {}: a short launch's times differ by how "
+                 "much of its launch overhead each timing holds, not by the kernel\n",
+                 name_a, to_string(ra.run.timing), name_b, to_string(rb.run.timing));
     const auto diffs = diff_launches(sides(ra), sides(rb));
     if (diffs.empty()) {
       std::cout << fmt::format("{} and {} have no launch in common\n", name_a, name_b);

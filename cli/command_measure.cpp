@@ -20,10 +20,7 @@ namespace {
 void measure_and_print(const LaunchOptions& o, const SessionOptions& so, OutputFormat f, bool details) {
   auto session = open_gpu_session(so);
   const GpuSpec& gpu = session_gpu_or(*session, "h100-sxm");
-  auto selected = expand_launches(o, gpu.arch);
-  if (so.back_to_back)
-    for (auto& l : selected) l.second.timing = Timing::loop;
-  const auto launches = runnable_launches(*session, std::move(selected));
+  const auto launches = runnable_launches(*session, expand_launches(o, gpu.arch));
   check_fits(launches, gpu, session->free_memory_bytes());
   if (!session->counters_available() && so.counters)
     fmt::print(stderr, "roofline: timing only: {}\n", session->counters_note());
@@ -93,16 +90,10 @@ void add_measure_command(CLI::App& app) {
   cmd->callback([=] {
     const InterruptScope stop_cleanly;
     const OutputFormat f = output_format_from_string(*format);
-    // A loop runs warm: --cache defaults to warm with it, and cold is refused before the GPU is opened.
     LaunchOptions o = *opts;
+    set_timing(o, timing_from_string(*timing), cmd->get_option("--cache")->count() > 0);
     SessionOptions so = *session_opts;
-    so.back_to_back = *timing == "loop";
-    if (so.back_to_back) {
-      if (cmd->get_option("--cache")->count() == 0) o.cache = "warm";
-      if (o.cache != "warm")
-        throw InputError("--timing loop times back-to-back launches, which nothing flushes the L2 between: measure "
-                         "them with --cache warm");
-    }
+    so.back_to_back = o.timing == Timing::loop;
     measure_and_print(o, so, f, *details);
   });
 }

@@ -123,18 +123,15 @@ void add_predict_command(CLI::App& app) {
     std::optional<CalibratedGpu> calibrated;
     if (!db->empty()) calibrated = with_stored_calibration(find_gpu(*gpu), SqliteStore(*db, OpenMode::read_only), "");
     const GpuSpec& g = calibrated ? calibrated->gpu : find_gpu(*gpu);
-    const Timing t = timing_from_string(*timing);
-    // A loop runs warm: --cache defaults to warm with it (cold, asked for, is refused by the model).
     LaunchOptions o = *opts;
-    if (t == Timing::loop && cmd->get_option("--cache")->count() == 0) o.cache = "warm";
+    set_timing(o, timing_from_string(*timing), cmd->get_option("--cache")->count() > 0);
     auto launches = expand_launches(o, g.arch);
-    for (auto& l : launches) l.second.timing = t;
     std::vector<std::string> skipped;
     const std::vector<Prediction> predictions = predict_launches(g, launches, skipped);
     // JSON carries it in every ceiling's source and note; CSV has no place for it.
     if (calibrated && f != OutputFormat::json)
       (f == OutputFormat::csv ? std::cerr : std::cout) << "ceilings: " << calibrated->summary << '\n';
-    if (f == OutputFormat::table) std::cout << durations_line(t);
+    if (f == OutputFormat::table) std::cout << durations_line(o.timing);
     print_predictions(predictions, g, f, *details, std::cout);
     for (const auto& why : skipped) fmt::print(stderr, "roofline: skipped: {}\n", why);
     std::cerr << assumed_caution(g, predictions);

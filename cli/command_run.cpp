@@ -51,6 +51,7 @@ Run new_run(const RunOptions& o, const CalibratedGpu& calibrated, const GpuSessi
   run.gpu_id = calibrated.gpu.id;
   if (calibrated.calibration) run.calibration_id = calibrated.calibration->run_id;
   run.cache_setting = o.launches.cache;
+  run.timing = o.launches.timing;
   run.clock_setting = "as found (roofline never changes clocks)";
   if (session) run.device = session->device();
   else run.note = "nothing was measured: " + why_not_measured;
@@ -153,6 +154,13 @@ void add_run_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--json", o->reports.json, "also export the run as JSON");
   cmd->add_option("--csv", o->reports.csv, "also export the run's values as CSV (launch x metric)");
+  auto timing = std::make_shared<std::string>("event");
+  cmd->add_option("--timing", *timing,
+                  "event (an event pair around each launch) or loop (chunks of 64 back-to-back launches, a chunk's "
+                  "time per launch, as a benchmark loop times a kernel; warm only, --cache defaults to warm with "
+                  "it): predicted, measured and stored the same way, and `accuracy` re-predicts the run so")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"event", "loop"}));
   cmd->add_flag("--predict-only", o->predict_only, "do not measure even when a GPU is present");
   cmd->add_flag("--no-calibration", o->no_calibration,
                 "predict with the GPU model's own ceilings, not the latest calibration stored in --db");
@@ -166,8 +174,14 @@ void add_run_command(CLI::App& app) {
       "Examples:\n"
       "  roofline run                                   # whole suite, 2^20/2^24/2^28, cold and warm\n"
       "  roofline run --suite elementwise --n 16M --cache warm --db results.db\n"
-      "  roofline run --kernel 'hadamard3_*' --html hadamard.html --md \"\"");
-  cmd->callback([o] { execute(*o); });
+      "  roofline run --kernel 'hadamard3_*' --html hadamard.html --md \"\"\n"
+      "  roofline run --suite elementwise --timing loop --db loop.db   # a benchmark loop's time per launch");
+  cmd->callback([o, cmd, timing] {
+    RunOptions run = *o;
+    set_timing(run.launches, timing_from_string(*timing), cmd->get_option("--cache")->count() > 0);
+    run.session.back_to_back = run.launches.timing == Timing::loop;
+    execute(run);
+  });
 }
 
 }  // namespace roofline

@@ -45,6 +45,16 @@ void add_launch_options(CLI::App& cmd, LaunchOptions& opts) {
       ->capture_default_str();
 }
 
+void set_timing(LaunchOptions& opts, Timing timing, bool cache_given) {
+  opts.timing = timing;
+  if (timing != Timing::loop) return;
+  if (!cache_given) opts.cache = "warm";
+  if (opts.cache != "warm")
+    throw InputError(fmt::format("--timing loop times back-to-back launches, which nothing flushes the L2 between: "
+                                 "use --cache warm (got --cache {})",
+                                 opts.cache));
+}
+
 std::vector<std::pair<KernelSpec, Launch>> expand_launches(const LaunchOptions& opts, std::string_view arch) {
   const auto sizes = parse_size_list(opts.sizes);
   std::vector<CacheState> caches;
@@ -68,6 +78,7 @@ std::vector<std::pair<KernelSpec, Launch>> expand_launches(const LaunchOptions& 
         l.dtype = dtype.value_or(spec.dtypes.front());
         l.block = opts.block ? opts.block : spec.default_block;
         l.cache = cache;
+        l.timing = opts.timing;
         out.emplace_back(resolved, l);
       }
   }

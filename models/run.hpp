@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "models/launch.hpp"
+
 namespace roofline {
 
 struct DeviceInfo {
@@ -39,6 +41,7 @@ struct Run {
   std::optional<std::int64_t> calibration_id;  // the calibration run applied to that model, if any
   std::optional<DeviceInfo> device;  // empty when nothing was measured
   std::string cache_setting;   // "cold", "warm", "both"
+  Timing timing = Timing::event;  // a suite run's: event (each launch) or loop (chunks of back-to-back launches)
   std::string clock_setting;   // "as found" (the toolkit never changes clocks)
   std::string note;
 

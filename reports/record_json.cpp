@@ -117,6 +117,7 @@ json to_json(const Run& r) {
          {"gpu_id", r.gpu_id},
          {"calibration_id", r.calibration_id ? json(*r.calibration_id) : json(nullptr)},
          {"cache_setting", r.cache_setting},
+         {"timing", to_string(r.timing)},
          {"clock_setting", r.clock_setting},
          {"note", r.note}};
   if (r.device) {

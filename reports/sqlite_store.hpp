@@ -63,7 +63,7 @@ struct RunListEntry {
 class SqliteStore {
  public:
   // The schema version this program writes; docs/schema.md describes each version.
-  static constexpr int kSchemaVersion = 6;
+  static constexpr int kSchemaVersion = 7;
 
   // Throws Error naming the file when it cannot be opened, is not a roofline database, or has a
   // schema newer than kSchemaVersion. Read-write upgrades an older file; read-only reads an older

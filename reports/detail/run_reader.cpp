@@ -53,6 +53,7 @@ void read_run_row(Connection& c, std::int64_t run_id, RunRecord& rec) {
   r.git_revision = s.text("git_revision");
   r.gpu_id = s.text("gpu_id");
   r.cache_setting = s.text("cache_setting");
+  r.timing = timing_from_string(s.text("timing"));
   r.clock_setting = s.text("clock_setting");
   r.note = s.text("note");
   r.calibration_id = s.optional_i64("calibration_id");
@@ -153,6 +154,7 @@ void read_launches(Connection& c, std::int64_t run_id, RunRecord& rec, LaunchInd
     LaunchRecord lr;
     lr.kernel_category = s.text("category");
     lr.prediction = read_prediction(c, s);
+    lr.prediction.launch.timing = rec.run.timing;  // every launch of a run is timed the run's way
     if (s.flag("measured")) lr.measurement = read_measurement(s, lr.prediction.launch);
     if (s.flag("compared")) lr.comparison = read_comparison(s, lr.prediction.launch);
     ids.push_back(s.i64("id"));

@@ -173,14 +173,15 @@ std::int64_t insert_run(Connection& c, const Run& run, const GpuSpec& gpu) {
   auto& ins = c.stmt(
       "INSERT INTO runs(status, started_at, finished_at, command_line, toolkit_version, git_revision, gpu_id, "
       "gpu_name, gpu_arch, gpu_cc_major, gpu_cc_minor, gpu_notes, device_id, cache_setting, clock_setting, note, "
-      "host, pid, process_start, calibration_id, kind, working_directory, exit_code) "
-      "VALUES ('running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "host, pid, process_start, calibration_id, kind, working_directory, exit_code, timing) "
+      "VALUES ('running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   ins.bind(run.started_at.empty() ? now_utc(c) : run.started_at)
       .bind(run.finished_at).bind(run.command_line).bind(run.toolkit_version).bind(run.git_revision)
       .bind(run.gpu_id.empty() ? gpu.id : run.gpu_id).bind(gpu.name).bind(gpu.arch).bind(gpu.cc_major)
       .bind(gpu.cc_minor).bind(gpu.notes).bind(device).bind(run.cache_setting).bind(run.clock_setting)
       .bind(run.note).bind(this_host()).bind(static_cast<std::int64_t>(pid)).bind(process_start(pid))
       .bind(run.calibration_id).bind(to_string(run.kind)).bind(run.working_directory).bind(run.exit_code)
+      .bind(to_string(run.timing))
       .run();
   const std::int64_t id = sqlite3_last_insert_rowid(c.db());
   for (const auto& p : gpu_params()) {

@@ -99,6 +99,32 @@ TEST(Cli, PredictSaysWhenItTimesTheKernel) {
   EXPECT_EQ(plain.out.find("durations:"), std::string::npos);
 }
 
+// A run timed as a loop predicts and stores its launches so, warm only: the stored run says how it
+// was timed, and its predictions are those of `predict --timing loop`.
+TEST(Cli, RunStoresALoopTimedRun) {
+  const auto db = std::filesystem::temp_directory_path() / ("roofline-cli-loop-" + std::to_string(getpid()) + ".db");
+  std::filesystem::remove(db);
+  const Result r = run("run --kernel add_f32 --n 2^20,2^24 --timing loop --predict-only --html '' --md '' --db " +
+                       db.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  {
+    const SqliteStore store(db, OpenMode::read_only);
+    const RunRecord stored = store.load_run(1);
+    EXPECT_EQ(stored.run.timing, Timing::loop);
+    EXPECT_EQ(stored.run.cache_setting, "warm");
+    ASSERT_EQ(stored.launches.size(), 2u);
+    const Result predicted = run("predict --kernel add_f32 --n 2^20,2^24 --timing loop --format json");
+    ASSERT_EQ(predicted.exit_code, 0) << predicted.err;
+    const auto launches = nlohmann::json::parse(predicted.out).at("predictions");
+    for (std::size_t i = 0; i < 2; ++i) {
+      EXPECT_EQ(stored.launches[i].prediction.launch.timing, Timing::loop);
+      EXPECT_EQ(stored.launches[i].prediction.launch.cache, CacheState::warm);
+      EXPECT_DOUBLE_EQ(stored.launches[i].prediction.duration_s, launches.at(i).at("duration_s").get<double>());
+    }
+  }
+  std::filesystem::remove(db);
+}
+
 // The Triton script profiled on an H100 and on an H200, in two databases: compared kernel by
 // kernel, each side named with its database.
 TEST(Cli, CompareTakesRunBFromAnotherDatabase) {

@@ -1,5 +1,6 @@
 // The results store against real SQLite files in a temp dir: round trip, migration, refusal
 // of newer schemas, concurrent writers, interrupted runs, read-only queries, calibrations.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -115,6 +116,27 @@ TEST_F(StoreTest, PredictedOnlyRunRoundTrips) {
   EXPECT_EQ(std::get<std::int64_t>(r.rows[0][1]), 0);
 }
 
+// A run timed as a loop says so, and so does each of its launches, so that `accuracy` re-predicts
+// them as the run timed them; runs stored before the column read as event-timed (below).
+TEST_F(StoreTest, LoopTimedRunRoundTrips) {
+  RunRecord expected = test::sample_run(2, true);
+  expected.run.timing = Timing::loop;
+  for (auto& l : expected.launches) {
+    l.prediction.launch.timing = Timing::loop;
+    if (l.measurement) l.measurement->launch.timing = Timing::loop;
+    if (l.comparison) l.comparison->launch.timing = Timing::loop;
+  }
+  SqliteStore s(db_);
+  const auto id = store_run(s, expected);
+  const RunRecord got = s.load_run(id);
+  expected.run.id = id;
+  expected.run.finished_at = got.run.finished_at;
+  EXPECT_EQ(got.run.timing, Timing::loop);
+  EXPECT_EQ(got.launches.at(1).prediction.launch.timing, Timing::loop);
+  EXPECT_EQ(to_json(got).dump(1), to_json(expected).dump(1));
+  EXPECT_EQ(std::get<std::string>(s.query("SELECT timing FROM v_runs").rows.at(0).at(0)), "loop");
+}
+
 // A spec without instruction counts leaves the issue bound unknown (stored as null): it reads
 // back unknown, and the run loads (it used to fail on the null).
 TEST_F(StoreTest, UnknownBoundsRoundTripAsUnknown) {
@@ -189,16 +211,17 @@ TEST_F(StoreTest, OlderSchemaOpensAndUpgrades) {
     const SqliteStore ro(db_, OpenMode::read_only);
     EXPECT_EQ(ro.schema_version(), SqliteStore::kSchemaVersion);
     EXPECT_EQ(ro.load_run(1).launches.size(), 1u);
+    EXPECT_EQ(ro.load_run(1).run.timing, Timing::event);
     EXPECT_EQ(ro.load_run(2).run.status, RunStatus::partial);
     EXPECT_THROW(ro.query("DELETE FROM runs"), Error);
   }
   EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 1);
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 6);
-  EXPECT_EQ(SqliteStore::kSchemaVersion, 6);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 6);
-  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 6);
+  EXPECT_EQ(s.schema_version(), 7);
+  EXPECT_EQ(SqliteStore::kSchemaVersion, 7);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 7);
+  EXPECT_EQ(scalar(s, "SELECT max(version) FROM schema_version"), 7);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.gpu.dram_bandwidth_sustained.value, 3.01e12);
@@ -374,8 +397,8 @@ TEST_F(StoreTest, PreviousSchemaUpgradesToCalibrations) {
   EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 3);               // the file unchanged
 
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 6);
-  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 6);
+  EXPECT_EQ(s.schema_version(), 7);
+  EXPECT_EQ(scalar(s, "SELECT count(*) FROM schema_version"), 7);
   const RunRecord old = s.load_run(1);
   EXPECT_EQ(old.run.status, RunStatus::complete);
   EXPECT_EQ(old.run.gpu_id, "h100-sxm");
@@ -400,14 +423,14 @@ TEST_F(StoreTest, PreviousSchemaUpgradesToCalibrations) {
 
 TEST_F(StoreTest, NewerSchemaIsRefused) {
   { SqliteStore s(db_); }
-  exec_raw(db_, "INSERT INTO schema_version VALUES (7, 'future')");
+  exec_raw(db_, fmt::format("INSERT INTO schema_version VALUES ({}, 'future')", SqliteStore::kSchemaVersion + 1));
   for (OpenMode mode : {OpenMode::read_write, OpenMode::read_only}) {
     try {
       SqliteStore s(db_, mode);
       FAIL() << "a newer schema must be refused";
     } catch (const Error& e) {
       const std::string msg = e.what();
-      EXPECT_NE(msg.find("schema version 7"), std::string::npos) << msg;
+      EXPECT_NE(msg.find(fmt::format("schema version {}", SqliteStore::kSchemaVersion + 1)), std::string::npos) << msg;
       EXPECT_NE(msg.find("version " + std::to_string(SqliteStore::kSchemaVersion)), std::string::npos) << msg;
       EXPECT_NE(msg.find(db_.string()), std::string::npos) << msg;
     }
@@ -712,7 +735,7 @@ TEST_F(StoreTest, CommittedV5ProfileUpgradesWithoutClusters) {
   fs::copy_file(fs::path(ROOFLINE_SOURCE_DIR) / "docs/results/h100/profile/app.db", db_);
   EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 5);
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 6);
+  EXPECT_EQ(s.schema_version(), 7);
   const RunRecord r = s.load_run(1);
   ASSERT_EQ(r.profiled.size(), 11u);
   for (const auto& l : r.profiled) EXPECT_EQ(l.launch.id.cluster, (Dim3{0, 0, 0}));
@@ -781,7 +804,7 @@ TEST_F(StoreTest, CommittedV4DatabaseUpgradesAndReadsTheSame) {
   EXPECT_EQ(std::get<std::string>(SqliteStore(db_, OpenMode::read_only).query(digest_sql).rows.at(0).at(0)), before);
   EXPECT_EQ(raw_scalar(db_, "SELECT max(version) FROM schema_version"), 4);  // reading left it at v4
   SqliteStore s(db_);
-  EXPECT_EQ(s.schema_version(), 6);
+  EXPECT_EQ(s.schema_version(), 7);
   EXPECT_EQ(std::get<std::string>(s.query(digest_sql).rows.at(0).at(0)), before);
   const RunRecord r = s.load_run(1);
   EXPECT_EQ(r.run.kind, RunKind::suite);
