@@ -274,7 +274,10 @@ std::vector<std::uint8_t>& CuptiCollector::configure(detail::CounterConfig& conf
 }
 
 // Start and Stop cost milliseconds each whatever they cover, so one pass covers every job: its
-// restore, then its L2 flush (cold) or an earlier launch of its own (warm), then its launch.
+// restore, then its L2 flush (cold) or an L2 flush and an earlier launch of its own (warm), then
+// its launch. A warm launch finds what back-to-back launches of its own leave in L2, and nothing
+// of the job before it: a large launch's dirty lines, which one earlier launch of a small kernel
+// does not evict, would otherwise be written back during its counted launch.
 int CuptiCollector::run_passes(std::span<const CounterJob> jobs, const detail::CounterConfig& config, L2Flush& flush,
                                void* stream, RangeProfilerGuard& guard, std::vector<detail::CapturedLaunch>& captured) {
   auto* object = static_cast<CUpti_RangeProfiler_Object*>(object_);
@@ -297,10 +300,12 @@ int CuptiCollector::run_passes(std::span<const CounterJob> jobs, const detail::C
       // program's) still changes the memory the next jobs read.
       if (job.job->kernel_launches() <= 0 && job.counted) continue;
       job.job->restore();
-      if (job.counted && job.cache == CacheState::cold)
+      if (job.counted && job.cache == CacheState::cold) {
         flush.flush(s, true);
-      else if (job.counted)
+      } else if (job.counted) {
+        flush.flush(s);
         job.job->launch(s);  // leaves L2 as back-to-back launches do
+      }
       job.job->launch(s);
     }
     ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
@@ -373,7 +378,8 @@ std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> j
       results[j] = {CounterStatus::timing_only, std::string(kNoKernel), 0, {}};
       continue;
     }
-    if (jobs[j].counted) ranges += jobs[j].cache == CacheState::cold ? flush.kernel_launches(true) : k;
+    if (jobs[j].counted)
+      ranges += jobs[j].cache == CacheState::cold ? flush.kernel_launches(true) : flush.kernel_launches() + k;
     if (jobs[j].counted) slots.push_back({j, ranges, k});
     ranges += k;
   }

@@ -170,6 +170,24 @@ TEST(Cli, AccuracyJudgesTheChosenKernelsOnly) {
                      "closest: histogram_weighted_f32");
 }
 
+// A loop-timed H200 run (docs/results/h200/loop-run/): accuracy says how the run was timed and
+// re-predicts its launches as `predict --timing loop` does with the run's calibration.
+TEST(Cli, AccuracyRePredictsALoopTimedRunAsALoop) {
+  const std::string db = ROOFLINE_SOURCE_DIR "/docs/results/h200/loop-run/suite.db";
+  const Result r = run("accuracy --db " + db + " --run 1 --kernel add_f32x4");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("chunks of 64 back-to-back launches, a chunk's time per launch (the run's --timing loop"),
+            std::string::npos)
+      << r.out;
+  const Result p = run("predict --kernel add_f32x4 --n 2^20,2^24 --timing loop --gpu h200 --db " + db);
+  ASSERT_EQ(p.exit_code, 0) << p.err;
+  // 2.97 us at 2^20 (the back-to-back period 1.5 us beside the L2's 1.47), 49.5 us at 2^24.
+  EXPECT_NE(p.out.find(" 2.97 µs "), std::string::npos) << p.out;
+  EXPECT_NE(r.out.find("| add_f32x4 | 1048576 | warm | 2.97 µs | 3.26 µs |"), std::string::npos) << r.out;
+  EXPECT_NE(p.out.find(" 49.5 µs "), std::string::npos) << p.out;
+  EXPECT_NE(r.out.find("| add_f32x4 | 16777216 | warm | 49.5 µs | 49 µs |"), std::string::npos) << r.out;
+}
+
 // The CUDA samples' kernels, specified as a user would (docs/results/sample-kernels.md): the
 // committed specs still read, and the reduction's instructions are its SASS counts worked out by
 // hand: 64 blocks of 8 warps, each 66 instructions and 11 a trip for 2^24 / (2 x 64 x 256) = 512

@@ -414,6 +414,25 @@ TEST(ProfilerGpu, WarmCountersSeeL2) {
   EXPECT_LT(value(m, metric::dram_bytes_read), 0.5 * 4.0 * static_cast<double>(l.n));
 }
 
+// A warm launch is counted as back-to-back launches of its own leave the L2, whatever ran before
+// it: after a 64 MiB output, dirty in L2, a warm 4 MiB read writes nothing to DRAM.
+TEST(ProfilerGpu, WarmCountersDoNotWriteBackTheJobBefore) {
+  NEED_GPU();
+  auto& s = session();
+  if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
+  auto writer = test::make_test_runner(TestKernel::scale);
+  auto reader = test::make_test_runner(TestKernel::read);
+  Launch small = launch_of(CacheState::warm);
+  small.n = 1 << 20;  // 4 MiB: fits in L2
+  const std::vector<MeasureJob> jobs{{writer.get(), launch_of(CacheState::warm)}, {reader.get(), small}};
+  const auto m = s.measure(jobs);
+  ASSERT_EQ(m.size(), 2u);
+  for (const auto& x : m) print(x);
+  ASSERT_EQ(m[1].counter_status, CounterStatus::collected) << m[1].counter_note;
+  EXPECT_LT(value(m[1], metric::dram_bytes_write), 0.01 * 4.0 * static_cast<double>(small.n));
+  EXPECT_LT(value(m[1], metric::dram_bytes_read), 0.5 * 4.0 * static_cast<double>(small.n));
+}
+
 TEST(ProfilerGpu, WrongKernelIsReportedNotTimed) {
   NEED_GPU();
   auto runner = test::make_test_runner(TestKernel::wrong);
