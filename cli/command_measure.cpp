@@ -66,12 +66,7 @@ void add_measure_command(CLI::App& app) {
                 "launch each kernel once on fresh inputs and verify it, no timing or counters: for running the suite "
                 "under ncu, nsys or compute-sanitizer");
   auto timing = std::make_shared<std::string>("event");
-  cmd->add_option("--timing", *timing,
-                  "event (an event pair around each launch) or loop (chunks of 64 back-to-back launches, an event "
-                  "pair around each chunk: a benchmark loop's time per launch, as nvbench's batch time; warm, "
-                  "--cache defaults to warm with it); `predict --timing` of the same name predicts either")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"event", "loop"}));
+  add_measured_timing_option(*cmd, *timing, "`predict --timing` of the same name predicts either");
   cmd->add_option("--format", *format, "table, json or csv")->capture_default_str();
   cmd->add_flag("--details", *details, "table format: also print every counter of every launch");
   cmd->footer(
@@ -91,9 +86,8 @@ void add_measure_command(CLI::App& app) {
     const InterruptScope stop_cleanly;
     const OutputFormat f = output_format_from_string(*format);
     LaunchOptions o = *opts;
-    set_timing(o, timing_from_string(*timing), cmd->get_option("--cache")->count() > 0);
     SessionOptions so = *session_opts;
-    so.back_to_back = o.timing == Timing::loop;
+    apply_measured_timing(*cmd, *timing, o, so);
     measure_and_print(o, so, f, *details);
   });
 }

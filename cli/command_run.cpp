@@ -155,12 +155,8 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--json", o->reports.json, "also export the run as JSON");
   cmd->add_option("--csv", o->reports.csv, "also export the run's values as CSV (launch x metric)");
   auto timing = std::make_shared<std::string>("event");
-  cmd->add_option("--timing", *timing,
-                  "event (an event pair around each launch) or loop (chunks of 64 back-to-back launches, a chunk's "
-                  "time per launch, as a benchmark loop times a kernel; warm only, --cache defaults to warm with "
-                  "it): predicted, measured and stored the same way, and `accuracy` re-predicts the run so")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"event", "loop"}));
+  add_measured_timing_option(*cmd, *timing,
+                             "predicted, measured and stored the same way, and `accuracy` re-predicts the run so");
   cmd->add_flag("--predict-only", o->predict_only, "do not measure even when a GPU is present");
   cmd->add_flag("--no-calibration", o->no_calibration,
                 "predict with the GPU model's own ceilings, not the latest calibration stored in --db");
@@ -178,8 +174,7 @@ void add_run_command(CLI::App& app) {
       "  roofline run --suite elementwise --timing loop --db loop.db   # a benchmark loop's time per launch");
   cmd->callback([o, cmd, timing] {
     RunOptions run = *o;
-    set_timing(run.launches, timing_from_string(*timing), cmd->get_option("--cache")->count() > 0);
-    run.session.back_to_back = run.launches.timing == Timing::loop;
+    apply_measured_timing(*cmd, *timing, run.launches, run.session);
     execute(run);
   });
 }

@@ -14,6 +14,22 @@
 
 namespace roofline {
 
+void add_measured_timing_option(CLI::App& cmd, std::string& timing, std::string_view what_else) {
+  cmd.add_option("--timing", timing,
+                 "event (an event pair around each launch) or loop (chunks of 64 back-to-back launches, an event pair "
+                 "around each chunk: a benchmark loop's time per launch, as nvbench's batch time; warm, --cache "
+                 "defaults to warm with it); " +
+                     std::string(what_else))
+      ->capture_default_str()
+      ->check(CLI::IsMember({"event", "loop"}));
+}
+
+void apply_measured_timing(const CLI::App& cmd, const std::string& timing, LaunchOptions& launches,
+                           SessionOptions& session) {
+  set_timing(launches, timing_from_string(timing), cmd.get_option("--cache")->count() > 0);
+  session.back_to_back = launches.timing == Timing::loop;
+}
+
 void add_session_options(CLI::App& cmd, SessionOptions& s) {
   cmd.add_option("--metrics", s.extra_metrics, "extra metrics to collect, by Nsight Compute name, comma-separated")
       ->delimiter(',')

@@ -10,11 +10,18 @@
 #include <vector>
 
 #include "cli/gpu_session.hpp"
+#include "cli/launch_options.hpp"
 #include "models/launch.hpp"
 
 namespace roofline {
 
 void add_session_options(CLI::App& cmd, SessionOptions& s);
+// --timing of the commands that measure: event (the default) or loop; `what_else` ends its help.
+void add_measured_timing_option(CLI::App& cmd, std::string& timing, std::string_view what_else);
+// A measuring command's --timing, applied to its launches (set_timing: a loop runs warm) and to
+// the session, which then times chunks of back-to-back launches.
+void apply_measured_timing(const CLI::App& cmd, const std::string& timing, LaunchOptions& launches,
+                           SessionOptions& session);
 // Throws InputError "nothing can be measured: <why>" without CUDA or GPU.
 std::unique_ptr<GpuSession> open_gpu_session(const SessionOptions& options);
 // The device's model (with a warning when it is borrowed from the nearest catalog model); the
