@@ -46,6 +46,7 @@ Run import_run(const NcuImport& import, const ImportOptions& o, const Calibrated
                const std::vector<std::string>& warnings) {
   Run run;
   run.kind = RunKind::import;
+  run.timing = Timing::ncu;
   run.command_line = command_line();
   run.toolkit_version = toolkit_version();
   run.git_revision = ROOFLINE_GIT_REVISION;

@@ -210,6 +210,7 @@ int profile(const ProfileOptions& o) {
   const CalibratedGpu calibrated = with_stored_calibration(device.model, store, device.info.uuid);
   Run run;
   run.kind = RunKind::profile;
+  run.timing = Timing::kernel;
   run.command_line = command_line();
   run.toolkit_version = toolkit_version();
   run.git_revision = ROOFLINE_GIT_REVISION;

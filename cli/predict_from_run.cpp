@@ -35,7 +35,8 @@ struct MeasuredLaunch {
 };
 
 // A profile's launches (their own times by the Activity API), an import's (ncu's
-// gpu__time_duration) or a suite run's measured launches (event-timed, as `measure` times).
+// gpu__time_duration) or a suite run's measured launches (timed as the run stored: by an event
+// pair each, or as a loop of back-to-back launches).
 std::vector<MeasuredLaunch> measured_launches(const RunRecord& run) {
   std::vector<MeasuredLaunch> out;
   if (run.run.kind == RunKind::suite) {
@@ -62,16 +63,15 @@ std::vector<MeasuredLaunch> measured_launches(const RunRecord& run) {
         l.id.registers_per_thread = passes[0].occupancy.registers_per_thread;
       }
       out.push_back({fmt::format("{} n={} {}", m.launch.kernel, m.launch.n, to_string(m.launch.cache)), l,
-                     rec.comparison ? rec.comparison->measured_limiter : "", {Timing::event, m.launch.cache}});
+                     rec.comparison ? rec.comparison->measured_limiter : "", {m.launch.timing, m.launch.cache}});
     }
     return out;
   }
   const auto names = kernel_display_names(run);
-  const Timing timing = run.run.kind == RunKind::import ? Timing::ncu : Timing::kernel;
   for (const auto& rec : run.profiled) {
     ProfiledLaunch l = rec.launch;
     l.duration_s = rec.analysis.duration_s;
-    out.push_back({names.at(l.id.demangled), l, rec.analysis.limiter, {timing, CacheState::warm}});
+    out.push_back({names.at(l.id.demangled), l, rec.analysis.limiter, {run.run.timing, CacheState::warm}});
   }
   return out;
 }
@@ -80,6 +80,7 @@ std::string_view time_base_words(Timing t) {
   switch (t) {
     case Timing::event: return "the launch overhead an event pair holds";
     case Timing::ncu: return "an empty kernel's own time as ncu gives it";
+    case Timing::loop: return "an empty kernel's period in a loop of back-to-back launches";
     default: return "an empty kernel's own time as the Activity API records it";
   }
 }

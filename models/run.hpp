@@ -41,7 +41,9 @@ struct Run {
   std::optional<std::int64_t> calibration_id;  // the calibration run applied to that model, if any
   std::optional<DeviceInfo> device;  // empty when nothing was measured
   std::string cache_setting;   // "cold", "warm", "both"
-  Timing timing = Timing::event;  // a suite run's: event (each launch) or loop (chunks of back-to-back launches)
+  // How its durations were timed: a suite run's event (each launch) or loop (chunks of back-to-back
+  // launches), a profile's kernel (the Activity API), an import's ncu.
+  Timing timing = Timing::event;
   std::string clock_setting;   // "as found" (the toolkit never changes clocks)
   std::string note;
 

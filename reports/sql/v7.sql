@@ -1,7 +1,10 @@
--- How a suite run timed its launches: 'event' (an event pair around each launch, every run before
--- this version) or 'loop' (chunks of back-to-back launches, a chunk's time per launch), so that
--- `accuracy` re-predicts the run as it was timed.
-ALTER TABLE runs ADD COLUMN timing TEXT NOT NULL DEFAULT 'event' CHECK (timing IN ('event', 'loop'));
+-- How a run's durations were timed: a suite run's 'event' (an event pair around each launch, every
+-- suite run before this version) or 'loop' (chunks of back-to-back launches, a chunk's time per
+-- launch), a profile's 'kernel' (the kernel's own time by the Activity API), an import's 'ncu'
+-- (ncu's gpu__time_duration), so that `accuracy` and `predict --from-run` take each run as it was
+-- timed.
+ALTER TABLE runs ADD COLUMN timing TEXT NOT NULL DEFAULT 'event' CHECK (timing IN ('event', 'loop', 'kernel', 'ncu'));
+UPDATE runs SET timing = CASE kind WHEN 'profile' THEN 'kernel' WHEN 'import' THEN 'ncu' ELSE 'event' END;
 
 DROP VIEW v_runs;
 CREATE VIEW v_runs AS

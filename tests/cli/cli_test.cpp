@@ -171,7 +171,8 @@ TEST(Cli, AccuracyJudgesTheChosenKernelsOnly) {
 }
 
 // A loop-timed H200 run (docs/results/h200/loop-run/): accuracy says how the run was timed and
-// re-predicts its launches as `predict --timing loop` does with the run's calibration.
+// re-predicts its launches as `predict --timing loop` does with the run's calibration, and
+// `predict --from-run` takes its durations as a loop's.
 TEST(Cli, AccuracyRePredictsALoopTimedRunAsALoop) {
   const std::string db = ROOFLINE_SOURCE_DIR "/docs/results/h200/loop-run/suite.db";
   const Result r = run("accuracy --db " + db + " --run 1 --kernel add_f32x4");
@@ -186,6 +187,12 @@ TEST(Cli, AccuracyRePredictsALoopTimedRunAsALoop) {
   EXPECT_NE(r.out.find("| add_f32x4 | 1048576 | warm | 2.97 µs | 3.26 µs |"), std::string::npos) << r.out;
   EXPECT_NE(p.out.find(" 49.5 µs "), std::string::npos) << p.out;
   EXPECT_NE(r.out.find("| add_f32x4 | 16777216 | warm | 49.5 µs | 49 µs |"), std::string::npos) << r.out;
+  // Predicted elsewhere from its counters, a launch keeps the loop's time base.
+  const Result f = run("predict --from-run 1 --gpu h100-sxm --kernel-name '^add_f32x4$' --db " + db);
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  EXPECT_NE(f.out.find("each launch an empty kernel's period in a loop of back-to-back launches and its work"),
+            std::string::npos)
+      << f.out;
 }
 
 // The CUDA samples' kernels, specified as a user would (docs/results/sample-kernels.md): the

@@ -737,6 +737,7 @@ TEST_F(StoreTest, CommittedV5ProfileUpgradesWithoutClusters) {
   SqliteStore s(db_);
   EXPECT_EQ(s.schema_version(), 7);
   const RunRecord r = s.load_run(1);
+  EXPECT_EQ(r.run.timing, Timing::kernel);  // a profile stored before v7: the kernels' own times
   ASSERT_EQ(r.profiled.size(), 11u);
   for (const auto& l : r.profiled) EXPECT_EQ(l.launch.id.cluster, (Dim3{0, 0, 0}));
   EXPECT_EQ(scalar(s, "SELECT count(*) FROM v_profile_launches WHERE cluster = 0 AND cluster_x = 0"), 15);  // 2 runs
