@@ -37,8 +37,11 @@ held_out_batch() {
   echo "The last sections judge a second to an eighth held-out batch of kernels, each run"
   echo "after its specs were frozen (\`scripts/device/held_out_batch.sh\`), each on both GPUs."
   echo
-  echo "Each GPU's section is its latest run, \`whole-suite-5/\` (2026-11-27, 354 launches, the first with the sixth"
-  echo "held-out batch: the H100's made at b017aaf, the H200's at 086d496, on a third H200). The"
+  echo "Each GPU's section is its latest run: the H100's \`whole-suite-5/\` (2026-11-27, 354 launches, the"
+  echo "first with the sixth held-out batch, made at b017aaf; no H100 was lent since), the H200's"
+  echo "\`whole-suite-6/\` (2026-11-28, 402 launches: every kernel of the suite, the seventh and eighth"
+  echo "held-out batches included, made at efaebd6 on another H200, GPU-31130ad0). The H200's \`whole-suite-5/\` (the"
+  echo "H100's launches, made at 086d496 on a third H200) follows its section. The"
   echo "\`whole-suite-4/\` runs (2026-11-27) were the first timed as \`measure\` and"
   echo "\`calibrate\` now time short launches: an event pair around each, eight launches at a time queued"
   echo "behind a blocking kernel (\`kernels/queued_timing.hpp\`). Runs before it queued up to 64, and a launch"
@@ -59,6 +62,7 @@ held_out_batch() {
   echo
   for gpu in h100 h200; do
     run=$gpu/whole-suite-5
+    [[ $gpu == h200 ]] && run=$gpu/whole-suite-6
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
@@ -70,7 +74,7 @@ held_out_batch() {
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
     echo
-    for earlier in whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
+    for earlier in whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
       db=docs/results/$gpu/$earlier/suite.db path=$db how=""
       if [[ ! -f $db && -f $db.xz ]]; then
