@@ -56,7 +56,16 @@ Connection::Connection(std::filesystem::path path, OpenMode mode) : path_(std::m
 
 Connection::~Connection() {
   cache_.clear();
-  if (db_) sqlite3_close_v2(db_);
+  if (!db_) return;
+  // The last writer to close leaves the file in rollback-journal mode, so that reading it needs no
+  // -wal and -shm files beside it (a read-only open of a WAL file creates them and cannot remove
+  // them). Another connection still open keeps the file in WAL mode: the switch fails at once,
+  // without waiting, and the next writer's open switches back anyway.
+  if (mode_ == OpenMode::read_write) {
+    sqlite3_busy_handler(db_, nullptr, nullptr);
+    sqlite3_exec(db_, "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr);
+  }
+  sqlite3_close_v2(db_);
 }
 
 void Connection::open(int flags, const std::string& name) {

@@ -850,6 +850,37 @@ TEST_F(StoreTest, ForeignFilesAreRefusedBeforeAnythingIsWritten) {
 // Reads as a user who can write neither the files nor their folder: the committed H100 database
 // as it is (schema v4: read through an upgraded copy in memory) and a current one (v5: read as
 // immutable, with no -wal/-shm created).
+// The last writer leaves the file in rollback-journal mode: reading it (as `report` and `query`
+// do, in a folder they could write) leaves no -wal or -shm beside it. A writer that closes while
+// another connection holds the file leaves it in WAL mode for that one.
+TEST_F(StoreTest, TheLastWriterLeavesNothingForReadersToCreate) {
+  const auto side_files = [&] {
+    int n = 0;
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) n += fs::exists(db_.string() + suffix) ? 1 : 0;
+    return n;
+  };
+  const auto journal_mode = [&] { return raw_text(db_, "PRAGMA journal_mode"); };
+  {
+    SqliteStore first(db_);
+    store_run(first, test::sample_run(2, true));
+    {
+      SqliteStore second(db_);
+      store_run(second, test::sample_run(1, false));
+    }
+    EXPECT_EQ(journal_mode(), "wal");  // `first` still holds the file
+  }
+  EXPECT_EQ(journal_mode(), "delete");
+  EXPECT_EQ(side_files(), 0);
+  {
+    const SqliteStore ro(db_, OpenMode::read_only);
+    EXPECT_EQ(ro.list_runs().size(), 2u);
+    EXPECT_EQ(ro.load_run(1).launches.size(), 2u);
+  }
+  EXPECT_EQ(side_files(), 0);
+  SqliteStore again(db_);  // a writer takes WAL mode back
+  EXPECT_EQ(std::get<std::string>(again.query("PRAGMA journal_mode").rows.at(0).at(0)), "wal");
+}
+
 TEST_F(StoreTest, ReadOnlyFilesInReadOnlyFolderCanBeQueriedAndReported) {
   const fs::path old_file = dir_ / "suite.db";
   fs::copy_file(fs::path(ROOFLINE_SOURCE_DIR) / "docs/results/h100/suite.db", old_file);
