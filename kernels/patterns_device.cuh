@@ -52,17 +52,18 @@ inline dim3 matrix_grid(std::int64_t side, std::int64_t tile_cols, std::int64_t 
   return dim3(static_cast<unsigned>(x), static_cast<unsigned>(y));
 }
 
-// Launches Kernel::fn<I>(in, out, side) (a ROOFLINE_KERNEL_SELECTOR) over a side x side matrix
-// in blocks of 32 x (block / 32) elements: a kernel of one input and one output matrix (prepare()
-// has checked n is a perfect square).
+// launch_matrix_in_out's launch with index type I.
 template <typename Kernel, typename I>
 void launch_matrix_in_out_as(const LaunchContext& c, std::int64_t side, dim3 block) {
   Kernel::template fn<I><<<matrix_grid(side, 32, block.y), block, 0, c.stream>>>(
       static_cast<const float*>(c.buffers[0]), static_cast<float*>(c.buffers[1]), static_cast<I>(side));
 }
 
-// By index type through a function template, not with_index_type's generic lambda: nvcc warns
-// (#114-D) that a selector's fn<I> launched inside that lambda is referenced but not defined.
+// Launches Kernel::fn<I>(in, out, side) (a ROOFLINE_KERNEL_SELECTOR) over a side x side matrix
+// in blocks of 32 x (block / 32) elements: a kernel of one input and one output matrix (prepare()
+// has checked n is a perfect square). The index type is chosen here, not by with_index_type's
+// generic lambda: a selector's fn<I> launched inside that lambda makes nvcc warn (#114-D) that it
+// is referenced but not defined.
 template <typename Kernel>
 void launch_matrix_in_out(const LaunchContext& c) {
   const std::int64_t side = square_side(c.n);
