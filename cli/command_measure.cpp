@@ -27,8 +27,7 @@ void measure_and_print(const LaunchOptions& o, const SessionOptions& so, OutputF
 
   auto print = [&](const std::vector<Measurement>& measured) {
     if (f == OutputFormat::table && so.back_to_back)
-      std::cout << "time: one launch of a loop of back-to-back launches (--timing loop), a chunk's time over its 64 "
-                   "launches, median\n";
+      std::cout << fmt::format("time: {} (--timing loop), median\n", measured_as(Timing::loop));
     print_measurements(measured, f, details, std::cout);
   };
   std::vector<Measurement> results(launches.size());

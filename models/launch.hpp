@@ -34,8 +34,11 @@ std::string_view to_string(CacheState c);
 // Throws InputError for anything but "cold" or "warm".
 CacheState cache_state_from_string(std::string_view s);
 std::string_view to_string(Timing t);
-// Throws InputError for anything but "event" or "kernel".
+// Throws InputError for anything but "event", "kernel", "ncu" or "loop".
 Timing timing_from_string(std::string_view s);
+// How a duration measured with this timing was taken, in words ("chunks of 64 back-to-back
+// launches, a chunk's time per launch"): what the reports and `measure` say of their times.
+std::string_view measured_as(Timing t);
 
 // The same kernel, N, dtype and block: launches that differ at most in cache state, and so run
 // the same kernel on the same buffers.

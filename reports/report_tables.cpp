@@ -105,9 +105,7 @@ ReportTable run_facts_table(const RunRecord& r) {
   row("cache", run.cache_setting);
   row("clocks", run.clock_setting);
   if (run.kind == RunKind::suite) {
-    row("timing", run.timing == Timing::loop
-                      ? "loop: chunks of 64 back-to-back launches, a chunk's time per launch (median)"
-                      : "event: an event pair around each launch (median)");
+    row("timing", fmt::format("{}: {} (median)", to_string(run.timing), measured_as(run.timing)));
     std::size_t measured = 0;
     for (const auto& l : r.launches) measured += l.measurement ? 1 : 0;
     row("launches", fmt::format("{} ({} measured)", r.launches.size(), measured));
