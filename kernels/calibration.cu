@@ -486,6 +486,36 @@ struct CalibrationKernels::Impl {
     ROOFLINE_CUDA_CHECK(cudaGetLastError());
   }
 
+  // The grid-stride write16 launch over the destination from element `shift`: one resident wave,
+  // `per` elements a thread (a multiple of 4), `bytes` written.
+  struct WriteStream {
+    int blocks;
+    unsigned per;
+    double bytes;
+  };
+  WriteStream write_stream(std::size_t shift) const {
+    const auto n = static_cast<unsigned>(bytes / 16 - shift);
+    const int blocks = resident_wave(write16_kernel);
+    const double threads = static_cast<double>(blocks) * kBlock;
+    const unsigned per = static_cast<unsigned>(n / threads) / 4u * 4u;
+    return {blocks, per, threads * per * 16.0};
+  }
+
+  // `waves` resident waves of one-byte copies: their blocks, the bytes of each buffer they cover,
+  // and the threads resident at once.
+  struct CopyWaves {
+    unsigned blocks;
+    std::size_t bytes;
+    std::int64_t resident;
+  };
+  CopyWaves copy_waves(int waves) const {
+    const std::int64_t resident = static_cast<std::int64_t>(resident_blocks(copy1_one_shot_kernel, sms)) * kBlock;
+    const auto covered = static_cast<std::size_t>(resident) * static_cast<std::size_t>(waves);
+    if (covered > bytes)
+      throw Error("calibration: " + std::to_string(waves) + " waves of one-byte copies exceed the buffer");
+    return {static_cast<unsigned>(covered / kBlock), covered, resident};
+  }
+
   // Elements each thread reads of a working set of n elements for `total` elements per launch:
   // a multiple of 4 (at least 4).
   static unsigned per_thread_for(double total, double threads) {
@@ -566,11 +596,9 @@ std::vector<Sample> CalibrationKernels::time_stream(Mix mix, Pattern pattern, in
         warmup, repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
   }
   if (mix == Mix::write) {
-    const int blocks = m.resident_wave(write16_kernel);
-    const double threads = static_cast<double>(blocks) * kBlock;
-    const unsigned per = static_cast<unsigned>(n / threads) / 4u * 4u;
-    return m.timed([&] { write16_kernel<<<blocks, kBlock, 0, m.stream>>>(m.dst + shift, per, 7u, m.records); },
-                   warmup, repetitions, threads * per * 16.0, static_cast<std::int64_t>(threads), blocks);
+    const Impl::WriteStream w = m.write_stream(shift);
+    return m.timed([&] { write16_kernel<<<w.blocks, kBlock, 0, m.stream>>>(m.dst + shift, w.per, 7u, m.records); },
+                   warmup, repetitions, w.bytes, static_cast<std::int64_t>(w.blocks) * kBlock, w.blocks);
   }
   const int blocks = m.resident_wave(copy16_kernel);
   const double threads = static_cast<double>(blocks) * kBlock;
@@ -670,15 +698,20 @@ std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, 
 
 std::vector<Sample> CalibrationKernels::time_copy_waves(int waves, int warmup, int repetitions) {
   Impl& m = *impl_;
-  const std::int64_t resident = static_cast<std::int64_t>(resident_blocks(copy1_one_shot_kernel, m.sms)) * kBlock;
-  const auto bytes = static_cast<std::size_t>(resident) * static_cast<std::size_t>(waves);
-  if (bytes > m.bytes)
-    throw Error("calibration: " + std::to_string(waves) + " waves of one-byte copies exceed the buffer");
-  const auto blocks = static_cast<unsigned>(bytes / kBlock);
+  const Impl::CopyWaves w = m.copy_waves(waves);
   const auto* src = reinterpret_cast<const unsigned char*>(m.src);
   auto* dst = reinterpret_cast<unsigned char*>(m.dst);
-  return m.timed([&] { copy1_one_shot_kernel<<<blocks, kBlock, 0, m.stream>>>(src, dst); }, warmup, repetitions,
-                 2.0 * static_cast<double>(bytes), resident, 0);
+  return m.timed([&] { copy1_one_shot_kernel<<<w.blocks, kBlock, 0, m.stream>>>(src, dst); }, warmup, repetitions,
+                 2.0 * static_cast<double>(w.bytes), w.resident, 0);
+}
+
+double CalibrationKernels::launch_copy_waves(int waves, void* stream) {
+  Impl& m = *impl_;
+  const Impl::CopyWaves w = m.copy_waves(waves);
+  copy1_one_shot_kernel<<<w.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
+      reinterpret_cast<const unsigned char*>(m.src), reinterpret_cast<unsigned char*>(m.dst));
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  return static_cast<double>(w.bytes);
 }
 
 std::vector<Sample> CalibrationKernels::time_scalar_read_one_shot(int warmup, int repetitions) {
@@ -701,6 +734,14 @@ void CalibrationKernels::launch_stream_read(void* stream) {
   read16_kernel<false><<<blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(m.src, n, per, step, 1u, m.sink,
                                                                                  nullptr);
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
+}
+
+double CalibrationKernels::launch_stream_write(void* stream) {
+  Impl& m = *impl_;
+  const Impl::WriteStream w = m.write_stream(0);
+  write16_kernel<<<w.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(m.dst, w.per, 7u, nullptr);
+  ROOFLINE_CUDA_CHECK(cudaGetLastError());
+  return w.bytes;
 }
 
 void CalibrationKernels::evict_l2() {

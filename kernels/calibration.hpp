@@ -79,6 +79,9 @@ class CalibrationKernels {
   std::vector<Sample> time_memcpy(int warmup, int repetitions);
   // Enqueues one read16 launch over the whole source buffer (untimed; for counters).
   void launch_stream_read(void* stream);
+  // Enqueues one write16 launch over the whole destination buffer (untimed; for counters);
+  // returns the bytes written.
+  double launch_stream_write(void* stream);
   // Repeated ld.global.cg reads of a working set of ws bytes (<= stream_bytes), total bytes per launch.
   std::vector<Sample> time_l2_read(std::size_t ws, std::size_t total, int warmup, int repetitions);
   void launch_l2_read(std::size_t ws, std::size_t total, void* stream);
@@ -111,6 +114,8 @@ class CalibrationKernels {
   // fit on the device at once (waves x resident bytes of each buffer); work = bytes read and
   // written; Sample::threads is the resident thread count.
   std::vector<Sample> time_copy_waves(int waves, int warmup, int repetitions);
+  // Enqueues one launch of those copies (untimed; for counters); returns the bytes written.
+  double launch_copy_waves(int waves, void* stream);
   // One-shot write-only blocks (one 4-byte store per thread, into 4 MiB that stay in L2), `waves`
   // times as many as fit on the device at once; work = waves. Timed as the suite's Timer times
   // kernels (queued behind a blocking kernel), so that what a grid takes beyond its waves

@@ -112,6 +112,7 @@ std::optional<double> first_crossing(const std::vector<double>& xs, const std::v
 constexpr const char* kDramRead = "dram__bytes_read.sum";
 constexpr const char* kTexRead = "lts__t_sectors_srcunit_tex_op_read.sum";
 constexpr const char* kTexWrite = "lts__t_sectors_srcunit_tex_op_write.sum";
+constexpr const char* kDramWrite = "dram__bytes_write.sum";
 constexpr const char* kFabricRead = "lts__t_sectors_srcunit_ltcfabric_op_read.sum";
 
 using ProgressFn = std::function<void(std::string_view step, int i, int n)>;
@@ -513,11 +514,21 @@ void measure_unloaded_latency(Calibrator& c) {
   c.add("extra.dram_latency_cycles", r.cycles, r.method + "; clock64 cycles per step");
 }
 
-// Cycles per unit of a sample's work at the SM clock its blocks saw.
-std::vector<double> cycles_per_work(const std::vector<calib::Sample>& samples) {
+// Cycles per unit of a sample's work at clock_hz, the calibrated streaming clock. The model turns
+// cycles back into time at that clock, so the measured time comes back whatever clock the blocks
+// read (one H200 calibration's block clocks spread 19 %, and took its one-word atomic 5 % low).
+std::vector<double> cycles_per_work(const std::vector<calib::Sample>& samples, double clock_hz) {
   std::vector<double> out;
-  for (const auto& s : samples) out.push_back(s.clock_hz * s.seconds / s.work);
+  for (const auto& s : samples) out.push_back(clock_hz * s.seconds / s.work);
   return out;
+}
+
+// How a value in cycles was taken: at which clock, and the clock the kernel's blocks read.
+std::string cycles_at(double clock_hz, const std::vector<calib::Sample>& samples) {
+  std::vector<double> clocks;
+  append_clocks(clocks, samples);
+  return fmt::format("at the calibrated streaming clock {:.4g} GHz (its blocks read {:.4g} GHz)", clock_hz * 1e-9,
+                     stat_of(clocks).median * 1e-9);
 }
 
 // Random 4-byte loads over the streaming buffer, each its own sector and nearly all L2 misses:
@@ -556,48 +567,50 @@ void measure_merged_writes(Calibrator& c, double clock_hz) {
                     c.buf_desc, clock_hz / 1e9));
 }
 
-// Work per SM cycle of each sample, at the SM clock its blocks saw, over `per` (the lanes of a
+// Work per SM cycle of each sample, at clock_hz (as cycles_per_work), over `per` (the lanes of a
 // request, say).
-std::vector<double> per_cycle(const std::vector<calib::Sample>& samples, double per = 1) {
+std::vector<double> per_cycle(const std::vector<calib::Sample>& samples, double clock_hz, double per = 1) {
   std::vector<double> out;
-  for (double cycles : cycles_per_work(samples)) out.push_back(1 / (cycles * per));
+  for (double cycles : cycles_per_work(samples, clock_hz)) out.push_back(1 / (cycles * per));
   return out;
 }
 
 // Global atomics at the L2 as their addresses spread (docs/model.md): one word, integer and
 // float; random lanes over one atomic unit's bytes, over 4, 16 and 64 KiB and over a table far
 // larger; a warp's lanes on one line's consecutive words.
-void measure_atomics(Calibrator& c) {
+void measure_atomics(Calibrator& c, double clock_hz) {
+  // A value in cycles per atomic, or (per > 0) requests per cycle of `per` atomics each.
+  auto add = [&](const std::string& key, const std::vector<calib::Sample>& s, double per, const std::string& what) {
+    c.add(key, stat_of(per > 0 ? per_cycle(s, clock_hz, per) : cycles_per_work(s, clock_hz)),
+          what + ", " + cycles_at(clock_hz, s));
+  };
   c.step("atomics to one address");
-  c.add("atomic_same_address_cycles", stat_of(cycles_per_work(c.k.time_one_address_atomics(false, 16, 1, c.reps))),
-        "every resident thread adds 1 to one word 16 times (atomicAdd, result unused): SM cycles over the launch / "
-        "atomics, at the SM clock the blocks saw");
-  c.add("atomic_same_address_float_cycles",
-        stat_of(cycles_per_work(c.k.time_one_address_atomics(true, 16, 1, c.reps))),
-        "the same with float atomicAdd: SM cycles over the launch / atomics");
+  add("atomic_same_address_cycles", c.k.time_one_address_atomics(false, 16, 1, c.reps), 0,
+      "every resident thread adds 1 to one word 16 times (atomicAdd, result unused): SM cycles over the launch / "
+      "atomics");
+  add("atomic_same_address_float_cycles", c.k.time_one_address_atomics(true, 16, 1, c.reps), 0,
+      "the same with float atomicAdd: SM cycles over the launch / atomics");
   c.step("atomics spread over a table");
   constexpr std::size_t kUnitWords = 256;
   const auto sizes = atomic_table_rates();  // 4, 16, 64 KiB, then the scattered table
-  c.add("atomic_small_table_per_clock", stat_of(per_cycle(c.k.time_spread_atomics(kUnitWords, false, 16, 1, c.reps))),
-        "every resident thread adds 1 to a hashed word of a 1 KiB table 16 times: atomics per SM cycle of the launch");
+  add("atomic_small_table_per_clock", c.k.time_spread_atomics(kUnitWords, false, 16, 1, c.reps), 1,
+      "every resident thread adds 1 to a hashed word of a 1 KiB table 16 times: atomics per SM cycle of the launch");
   // Between one unit and a scattered table the rate depends on how the table's aligned spans
   // fall on the L2's slices, which no datasheet gives: measured at the sizes the model
   // interpolates between.
   for (const AtomicTableRate& t : sizes.first(sizes.size() - 1)) {
     const auto words = static_cast<std::size_t>(t.bytes) / 4;
     const int per_thread = t.bytes <= 4096 ? 64 : t.bytes <= 16384 ? 128 : 256;  // about a millisecond each
-    c.add(std::string(t.key), stat_of(per_cycle(c.k.time_spread_atomics(words, false, per_thread, 1, c.reps))),
-          fmt::format("every resident thread adds 1 to a hashed word of a {} KiB table {} times: atomics per SM cycle",
-                      words * 4 / 1024, per_thread));
+    add(std::string(t.key), c.k.time_spread_atomics(words, false, per_thread, 1, c.reps), 1,
+        fmt::format("every resident thread adds 1 to a hashed word of a {} KiB table {} times: atomics per SM cycle",
+                    words * 4 / 1024, per_thread));
   }
-  c.add("atomic_scattered_per_clock",
-        stat_of(per_cycle(c.k.time_spread_atomics(static_cast<std::size_t>(sizes.back().bytes) / 4, false, 256, 1,
-                                                  c.reps))),
-        "every resident thread adds 1 to a hashed word of a 16 MiB table 256 times: atomics per SM cycle");
-  c.add("atomic_line_requests_per_clock",
-        stat_of(per_cycle(c.k.time_spread_atomics(kUnitWords, true, 64, 1, c.reps), 32)),
-        "every resident thread adds 1 64 times to a 1 KiB table, a warp's 32 lanes on one 128-byte line's consecutive "
-        "words (one request), the warps on its 8 lines in turn: requests per SM cycle");
+  add("atomic_scattered_per_clock",
+      c.k.time_spread_atomics(static_cast<std::size_t>(sizes.back().bytes) / 4, false, 256, 1, c.reps), 1,
+      "every resident thread adds 1 to a hashed word of a 16 MiB table 256 times: atomics per SM cycle");
+  add("atomic_line_requests_per_clock", c.k.time_spread_atomics(kUnitWords, true, 64, 1, c.reps), 32,
+      "every resident thread adds 1 64 times to a 1 KiB table, a warp's 32 lanes on one 128-byte line's consecutive "
+      "words (one request), the warps on its 8 lines in turn: requests per SM cycle");
 }
 
 // What a barrier between a block's loads and its work adds to a wave (docs/model.md, "Instructions
@@ -624,18 +637,20 @@ void measure_barrier_release(Calibrator& c, double step_cycles, double clock_hz)
 // block-wide reductions, in SM cycles, so they carry across clocks; what a barrier adds to a wave
 // whose issue is queued, in ns.
 void measure_cooperation(Calibrator& c, double clock_hz) {
-  measure_atomics(c);
+  measure_atomics(c, clock_hz);
   c.step("barrier steps");
   const auto s = c.k.time_barrier_steps(20000, 1, c.reps);
-  const Stat step = stat_of(cycles_per_work(s));
+  const Stat step = stat_of(cycles_per_work(s, clock_hz));
   c.add("barrier_step_cycles", step,
         "one 256-thread block per SM, 20000 steps of shared store, __syncthreads(), dependent shared load of another "
-        "warp's word: SM cycles of the launch / steps");
+        "warp's word: SM cycles of the launch / steps, " + cycles_at(clock_hz, s));
   measure_barrier_release(c, step.median, clock_hz);
   c.step("block reductions");
-  c.add("block_reduce_cycles", stat_of(cycles_per_work(c.k.time_block_reductions(4096, 1, c.reps))),
+  const auto r = c.k.time_block_reductions(4096, 1, c.reps);
+  c.add("block_reduce_cycles", stat_of(cycles_per_work(r, clock_hz)),
         "one 256-thread block per SM, 4096 dependent block-wide sums (a warp's shuffle tree, two barriers, every "
-        "warp's tree over the 8 partials, a broadcast shuffle): SM cycles of the launch / reductions");
+        "warp's tree over the 8 partials, a broadcast shuffle): SM cycles of the launch / reductions, " +
+            cycles_at(clock_hz, r));
 }
 
 // One FMA type's peak per clock per SM, against the calibrated streaming clock clock_hz.
@@ -761,6 +776,45 @@ std::string profile_split_stores(CounterProbe& p) {
   return {};
 }
 
+// What a cold launch's output leaves dirty in L2 when the launch ends (docs/model.md, "Write-back
+// of a cold launch's output"), from the DRAM bytes three cold launches write:
+// - a read-only stream over the whole buffer writes back only the lines the L2 flush left dirty
+//   (l2_cold_dirty_bytes), which every launch whose footprint passes the L2 writes back too;
+// - a write-only stream, bound by the DRAM (no idle time to write back early), leaves the most
+//   the L2 keeps dirty: (its bytes + that residue - its DRAM writes) / L2 (l2_dirty_max_fraction);
+// - one-shot one-byte copies wait on their loads with the DRAM mostly idle: their output is half
+//   of what passes through L2, and of that half they write back early 1 - left / (L2 / 2)
+//   (l2_early_writeback_fraction).
+// One profiled launch each.
+std::string profile_dirty_lines(CounterProbe& p) {
+  Calibrator& c = p.c;
+  const CounterResult read = p.profile([&](void* s) { c.k.launch_stream_read(s); }, CacheState::cold);
+  if (read.status != CounterStatus::collected) return read.note;
+  const double residue = value_of(read, kDramWrite);
+  c.add("l2_cold_dirty_bytes", {residue, 0.0},
+        fmt::format("{} of the DRAM read kernel over {}, L2 flushed first: the flush's dirty lines it evicts; one "
+                    "profiled launch",
+                    kDramWrite, c.buf_desc));
+  double streamed = 0;
+  const CounterResult write = p.profile([&](void* s) { streamed = c.k.launch_stream_write(s); }, CacheState::cold);
+  if (write.status != CounterStatus::collected) return write.note;
+  c.add("l2_dirty_max_fraction", {std::clamp((streamed + residue - value_of(write, kDramWrite)) / c.l2, 0.0, 1.0), 0.0},
+        fmt::format("the DRAM write kernel over {}, L2 flushed first: ({} written + l2_cold_dirty_bytes - {}) / L2, "
+                    "what it leaves dirty; one profiled launch",
+                    c.buf_desc, mib(streamed), kDramWrite));
+  constexpr int kWaves = 1024;
+  double copied = 0;
+  const CounterResult copy = p.profile([&](void* s) { copied = c.k.launch_copy_waves(kWaves, s); }, CacheState::cold);
+  if (copy.status != CounterStatus::collected) return copy.note;
+  const double left = copied + residue - value_of(copy, kDramWrite);
+  c.add("l2_early_writeback_fraction", {std::clamp(1 - left / (c.l2 / 2), 0.0, 1.0), 0.0},
+        fmt::format("one-shot blocks of 256 threads each loading one byte and storing it again, {} resident waves over "
+                    "{}, L2 flushed first: 1 - ({} written + l2_cold_dirty_bytes - {}) / (L2 / 2), the share of its "
+                    "output's half of the L2 written back before it ends; one profiled launch",
+                    kWaves, mib(copied), mib(copied), kDramWrite));
+  return {};
+}
+
 // The model's residency ramp: no DRAM reads below lo x L2, all of them above hi x L2, linear
 // between. Fitted through where the measured DRAM fraction miss (at working sets xs / L2)
 // crosses 10 % and 50 %.
@@ -865,13 +919,13 @@ std::string trace_empty_kernel(Calibrator& c) {
   return {};
 }
 
-// Counters: the L2 fabric factor, random loads' DRAM sectors and L1 hits, split stores' L2 writes, and DRAM
-// traffic against the L2 working set; an empty kernel's own time. Returns why they could not be collected; empty when they
+// Counters: the L2 fabric factor, random loads' DRAM sectors and L1 hits, split stores' L2 writes, the dirty
+// lines a cold launch leaves, and DRAM traffic against the L2 working set; an empty kernel's own time. Returns why they could not be collected; empty when they
 // were.
 std::string measure_l2_counters(Calibrator& c) {
   CuptiCollector collector;
   if (!collector.available()) return collector.unavailable_note();
-  CounterProbe p{.c = c, .collector = collector, .names = {kDramRead, kTexRead, kTexWrite, kFabricRead}};
+  CounterProbe p{.c = c, .collector = collector, .names = {kDramRead, kDramWrite, kTexRead, kTexWrite, kFabricRead}};
   try {
     collector.validate(p.names);
   } catch (const InputError&) {
@@ -881,8 +935,8 @@ std::string measure_l2_counters(Calibrator& c) {
   }
   std::string why_not;
   for (auto* step :
-       {profile_fabric_factor, profile_random_fetch, profile_l1_random, profile_split_stores, profile_residency,
-        profile_empty_kernel})
+       {profile_fabric_factor, profile_random_fetch, profile_l1_random, profile_split_stores, profile_dirty_lines,
+        profile_residency, profile_empty_kernel})
     if (why_not.empty()) why_not = step(p);
   return why_not;
 }

@@ -9,7 +9,7 @@ set -uo pipefail
 use_build
 E=$OUT/${1:?usage: whole_suite.sh LABEL} && mkdir -p $E && cd $E
 facts facts.txt
-timeout 120 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt
+timeout 180 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt
 s=$(date +%s); timeout ${RUN_S:-540} $R run --cache both --db suite.db > run.txt 2> run.err
 echo "run: exit $? in $(( $(date +%s) - s )) s" >> wall.txt
 rm -f roofline-report.*
