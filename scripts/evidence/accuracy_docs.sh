@@ -39,9 +39,12 @@ held_out_batch() {
   echo
   echo "Each GPU's section is its latest run: the H100's \`whole-suite-5/\` (2026-11-27, 354 launches, the"
   echo "first with the sixth held-out batch, made at b017aaf; no H100 was lent since), the H200's"
-  echo "\`whole-suite-6/\` (2026-11-28, 402 launches: every kernel of the suite, the seventh and eighth"
-  echo "held-out batches included, made at efaebd6 on another H200, GPU-31130ad0). The H200's \`whole-suite-5/\` (the"
-  echo "H100's launches, made at 086d496 on a third H200) follows its section. The"
+  echo "\`whole-suite-7/\` (2026-11-28, 402 launches: every kernel of the suite, the seventh and eighth"
+  echo "held-out batches included, made at 563bc50 on an H200, GPU-12a25286: the first calibration that"
+  echo "measures the dirty lines a cold launch leaves, and takes atomics, barrier steps and block"
+  echo "reductions in cycles at the calibrated streaming clock). The H200's \`whole-suite-6/\` (the same"
+  echo "launches, made at efaebd6 on another H200, GPU-31130ad0) and \`whole-suite-5/\` (the H100's"
+  echo "launches, made at 086d496 on a third H200) follow its section. The"
   echo "\`whole-suite-4/\` runs (2026-11-27) were the first timed as \`measure\` and"
   echo "\`calibrate\` now time short launches: an event pair around each, eight launches at a time queued"
   echo "behind a blocking kernel (\`kernels/queued_timing.hpp\`). Runs before it queued up to 64, and a launch"
@@ -62,7 +65,7 @@ held_out_batch() {
   echo
   for gpu in h100 h200; do
     run=$gpu/whole-suite-5
-    [[ $gpu == h200 ]] && run=$gpu/whole-suite-6
+    [[ $gpu == h200 ]] && run=$gpu/whole-suite-7
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
@@ -74,7 +77,7 @@ held_out_batch() {
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
     echo
-    for earlier in whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
+    for earlier in whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
       db=docs/results/$gpu/$earlier/suite.db path=$db how=""
       if [[ ! -f $db && -f $db.xz ]]; then
