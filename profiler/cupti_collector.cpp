@@ -216,6 +216,27 @@ int range_capacity(int ranges) {
   return capacity;
 }
 
+// What a pass runs before a job's launch, decided once for run_passes (which runs it) and collect
+// (which counts its kernel launches among the ranges): a counted cold job's L2 flush, the SMs'
+// code evicted too (ncu's replay fetches it again); a counted warm job's L2 flush and one earlier
+// launch of its own, so that it finds what back-to-back launches of its own leave in L2 and
+// nothing of the job before it (a large launch's dirty lines, which one earlier launch of a small
+// kernel does not evict, would otherwise be written back during its counted launch); nothing
+// before a job that is not counted.
+struct LeadIn {
+  bool flush = false, evict_code = false, own_launch = false;
+
+  int kernel_launches(const L2Flush& l2, int own) const {
+    return (flush ? l2.kernel_launches(evict_code) : 0) + (own_launch ? own : 0);
+  }
+};
+
+LeadIn lead_in(const CounterJob& job) {
+  if (!job.counted) return {};
+  if (job.cache == CacheState::cold) return {.flush = true, .evict_code = true};
+  return {.flush = true, .own_launch = true};
+}
+
 }  // namespace
 
 void* CuptiCollector::enable_for(const detail::CounterConfig& config, int ranges) {
@@ -274,10 +295,7 @@ std::vector<std::uint8_t>& CuptiCollector::configure(detail::CounterConfig& conf
 }
 
 // Start and Stop cost milliseconds each whatever they cover, so one pass covers every job: its
-// restore, then its L2 flush (cold) or an L2 flush and an earlier launch of its own (warm), then
-// its launch. A warm launch finds what back-to-back launches of its own leave in L2, and nothing
-// of the job before it: a large launch's dirty lines, which one earlier launch of a small kernel
-// does not evict, would otherwise be written back during its counted launch.
+// restore, then its lead-in (lead_in), then its launch.
 int CuptiCollector::run_passes(std::span<const CounterJob> jobs, const detail::CounterConfig& config, L2Flush& flush,
                                void* stream, RangeProfilerGuard& guard, std::vector<detail::CapturedLaunch>& captured) {
   auto* object = static_cast<CUpti_RangeProfiler_Object*>(object_);
@@ -300,12 +318,9 @@ int CuptiCollector::run_passes(std::span<const CounterJob> jobs, const detail::C
       // program's) still changes the memory the next jobs read.
       if (job.job->kernel_launches() <= 0 && job.counted) continue;
       job.job->restore();
-      if (job.counted && job.cache == CacheState::cold) {
-        flush.flush(s, true);
-      } else if (job.counted) {
-        flush.flush(s);
-        job.job->launch(s);  // leaves L2 as back-to-back launches do
-      }
+      const LeadIn before = lead_in(job);
+      if (before.flush) flush.flush(s, before.evict_code);
+      if (before.own_launch) job.job->launch(s);
       job.job->launch(s);
     }
     ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(s));
@@ -378,8 +393,7 @@ std::vector<CounterResult> CuptiCollector::collect(std::span<const CounterJob> j
       results[j] = {CounterStatus::timing_only, std::string(kNoKernel), 0, {}};
       continue;
     }
-    if (jobs[j].counted)
-      ranges += jobs[j].cache == CacheState::cold ? flush.kernel_launches(true) : flush.kernel_launches() + k;
+    ranges += lead_in(jobs[j]).kernel_launches(flush, k);
     if (jobs[j].counted) slots.push_back({j, ranges, k});
     ranges += k;
   }
