@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Turns the output of scripts/device/ncu_compare.sh (unpacked in DIR) into
-# docs/results/h100/counters-vs-ncu.md, profiler-overhead.md and memcheck.md (the first two
-# only when DIR holds the ncu comparison), or, for its SUITE=patterns output (DIR named
+# counters-vs-ncu.md, profiler-overhead.md and memcheck.md in OUTDIR (docs/results/h100 or h200; the
+# first two only when DIR holds the ncu comparison), or, for its SUITE=patterns output (DIR named
 # ncu-patterns), into counters-vs-ncu-patterns.md.
 # Usage: scripts/evidence/write_ncu_docs.sh DIR OUTDIR
 set -euo pipefail
 D=$1 O=$2
 here=$(dirname "$0")
 facts=$(cat "$D/facts.txt")
+# The GPU the run was made on, as its facts name it ("Device: NVIDIA H200, ..." gives H200).
+gpu=$(awk 'NR == 1 {sub(/,$/, "", $3); print $3}' "$D/facts.txt")
+patterns_page='`counters-vs-ncu-patterns.md`'
+[[ $gpu == H100 ]] || patterns_page='on the H100, `docs/results/h100/counters-vs-ncu-patterns.md`'
 # ncu beside itself, then roofline beside ncu, at each size DIR holds.
 compared() {
   if compgen -G "$D/ncu_again_*.csv" > /dev/null; then
@@ -53,7 +57,7 @@ fi
 if [[ -f $D/ncu_2_24.csv ]]; then
 {
   cat <<EOT
-# Counters: roofline beside Nsight Compute on the H100
+# Counters: roofline beside Nsight Compute on the $gpu
 
 Every default counter of \`roofline measure\` beside \`ncu\` on the same binary and launches.
 Made on the device machine by \`scripts/device/ncu_compare.sh\` and rendered by
@@ -68,11 +72,20 @@ Made on the device machine by \`scripts/device/ncu_compare.sh\` and rendered by
 
 The device's raw output (both tools' CSVs) is kept in \`ncu-compare/ncu.tar.gz\`. The kernels
 are the suite's outside the \`patterns\` suite (the elementwise adds, techniques,
-probes, Hadamard products and references); \`counters-vs-ncu-patterns.md\` compares the patterns
+probes, Hadamard products and references); $patterns_page compares the patterns
 suite's.
 
 $facts
 
+EOT
+  if [[ $gpu != H100 ]]; then
+    cat <<EOT
+Counters must agree within 2 %, percentages and ratios within 2 points. Why the exceptions
+below differ is said in \`docs/results/h100/counters-vs-ncu.md\`, where the same tools compared
+the same kernels on an H100.
+EOT
+  else
+    cat <<EOT
 Counters must agree within 2 %, percentages and ratios within 2 points. Why the exceptions
 below differ:
 
@@ -106,6 +119,7 @@ below differ:
   counted; roofline flushes before the launch, as the launch is what it times, so they are
   written back (and counted) during the second kernel.
 EOT
+  fi
   echo
   compared
 } > "$O/counters-vs-ncu.md"
