@@ -70,23 +70,6 @@ __global__ void __launch_bounds__(kBlock) read16_kernel(const uint4* __restrict_
   clk.stop(rec);
 }
 
-// read16_kernel's walk, copying: thread t copies elements (t + k x threads) mod n of the source
-// (ld.global.cg) to the same elements of the destination, four in flight.
-__global__ void __launch_bounds__(kBlock) l2_copy16_kernel(const uint4* __restrict__ src, uint4* __restrict__ dst,
-                                                           unsigned n, unsigned per_thread, unsigned step) {
-  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned i0 = tid % n;
-  for (unsigned k = 0; k < per_thread; k += 4) {
-    const unsigned i1 = wrap(i0 + step, n), i2 = wrap(i1 + step, n), i3 = wrap(i2 + step, n);
-    const uint4 v0 = __ldcg(src + i0), v1 = __ldcg(src + i1), v2 = __ldcg(src + i2), v3 = __ldcg(src + i3);
-    dst[i0] = v0;
-    dst[i1] = v1;
-    dst[i2] = v2;
-    dst[i3] = v3;
-    i0 = wrap(i3 + step, n);
-  }
-}
-
 // One pass: thread t writes elements t + k x threads, k < per_thread (a multiple of 4).
 __global__ void __launch_bounds__(kBlock) write16_kernel(uint4* __restrict__ dst, unsigned per_thread, unsigned value,
                                                          ClockRecord* rec) {
@@ -772,12 +755,10 @@ struct L2Plan {
   unsigned n, per, step;
   double threads;
 };
-// A resident wave of `kernel`'s blocks walking ws bytes of a buffer of `bytes`, `total` bytes a launch.
-template <typename Kernel>
-L2Plan l2_plan(Kernel kernel, int sms, int max_blocks, std::size_t bytes, std::size_t ws, std::size_t total) {
+L2Plan l2_plan(int sms, int max_blocks, std::size_t bytes, std::size_t ws, std::size_t total) {
   if (ws < 16 || ws > bytes) throw Error("calibration: working set of " + std::to_string(ws) + " B outside the buffer");
   L2Plan p{};
-  p.blocks = std::min(resident_blocks(kernel, sms), max_blocks);
+  p.blocks = std::min(resident_blocks(read16_kernel<true>, sms), max_blocks);
   p.threads = static_cast<double>(p.blocks) * kBlock;
   p.n = static_cast<unsigned>(ws / 16);
   p.per = std::max(static_cast<unsigned>(static_cast<double>(total) / 16.0 / p.threads) / 4u * 4u, 4u);
@@ -788,7 +769,7 @@ L2Plan l2_plan(Kernel kernel, int sms, int max_blocks, std::size_t bytes, std::s
 
 std::vector<Sample> CalibrationKernels::time_l2_read(std::size_t ws, std::size_t total, int warmup, int repetitions) {
   Impl& m = *impl_;
-  const L2Plan p = l2_plan(read16_kernel<true>, m.sms, m.max_blocks, m.bytes, ws, total);
+  const L2Plan p = l2_plan(m.sms, m.max_blocks, m.bytes, ws, total);
   return m.timed(
       [&] { read16_kernel<true><<<p.blocks, kBlock, 0, m.stream>>>(m.src, p.n, p.per, p.step, 1u, m.sink, m.records); },
       warmup, repetitions, p.threads * p.per * 16.0, static_cast<std::int64_t>(p.threads), p.blocks);
@@ -796,16 +777,9 @@ std::vector<Sample> CalibrationKernels::time_l2_read(std::size_t ws, std::size_t
 
 void CalibrationKernels::launch_l2_read(std::size_t ws, std::size_t total, void* stream) {
   Impl& m = *impl_;
-  const L2Plan p = l2_plan(read16_kernel<true>, m.sms, m.max_blocks, m.bytes, ws, total);
+  const L2Plan p = l2_plan(m.sms, m.max_blocks, m.bytes, ws, total);
   read16_kernel<true><<<p.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(m.src, p.n, p.per, p.step, 1u,
                                                                                   m.sink, nullptr);
-  ROOFLINE_CUDA_CHECK(cudaGetLastError());
-}
-
-void CalibrationKernels::launch_l2_copy(std::size_t ws, std::size_t total, void* stream) {
-  Impl& m = *impl_;
-  const L2Plan p = l2_plan(l2_copy16_kernel, m.sms, m.max_blocks, m.bytes, ws / 2, total / 2);
-  l2_copy16_kernel<<<p.blocks, kBlock, 0, static_cast<cudaStream_t>(stream)>>>(m.src, m.dst, p.n, p.per, p.step);
   ROOFLINE_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -11,8 +11,6 @@
 //   stored only when it equals a run-time sentinel, so the loads cannot be removed.
 // - read16 over a working set S: thread t reads elements (t + k x threads) mod S/16 with
 //   ld.global.cg (served by L2, never by L1), `total` bytes per launch.
-// - l2_copy16: read16's walk over a working set, each element copied (ld.global.cg) to the same
-//   place in the destination.
 // - one-shot variants of read16 / write16 / copy16 and of read4: one element per thread.
 // - read4_ilp1: one 4-byte load in flight per thread (#pragma unroll 1, each load feeds the
 //   XOR before the next is issued): the Little's-law quantity of the model's latency bound.
@@ -87,10 +85,6 @@ class CalibrationKernels {
   // Repeated ld.global.cg reads of a working set of ws bytes (<= stream_bytes), total bytes per launch.
   std::vector<Sample> time_l2_read(std::size_t ws, std::size_t total, int warmup, int repetitions);
   void launch_l2_read(std::size_t ws, std::size_t total, void* stream);
-  // Enqueues one launch (untimed; for counters) of repeated 16-byte copies over a working set of
-  // ws bytes, half of it read (ld.global.cg) from the source, half written to the destination,
-  // total bytes read and written per launch.
-  void launch_l2_copy(std::size_t ws, std::size_t total, void* stream);
   // Scalar loads, one in flight per thread, over ws bytes, total bytes per launch. l2_only: ld.global.cg.
   // divisor > 1: 1 / divisor of the resident blocks (fewer bytes in flight, DRAM less busy).
   std::vector<Sample> time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup, int repetitions,

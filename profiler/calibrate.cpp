@@ -815,77 +815,55 @@ std::string profile_dirty_lines(CounterProbe& p) {
   return {};
 }
 
-// A residency ramp: no DRAM reads below lo x L2, all of them above hi x L2, linear between,
-// fitted through where the measured DRAM fraction miss (at working sets xs / L2) crosses 10 % and
-// 50 %.
-struct Ramp {
-  double x10 = 0, x50 = 0, lo = 0, hi = 0;
-};
-std::optional<Ramp> fit_ramp(const std::vector<double>& xs, const std::vector<double>& miss) {
+// The model's residency ramp: no DRAM reads below lo x L2, all of them above hi x L2, linear
+// between. Fitted through where the measured DRAM fraction miss (at working sets xs / L2)
+// crosses 10 % and 50 %.
+void fit_residency_ramp(Calibrator& c, const std::vector<double>& xs, const std::vector<double>& miss) {
   const auto x10 = first_crossing(xs, miss, 0.1);
   const auto x50 = first_crossing(xs, miss, 0.5);
-  if (!x10 || !x50 || *x50 <= *x10) return std::nullopt;
+  if (!x10 || !x50 || *x50 <= *x10) return;
   const double width = (*x50 - *x10) / 0.4;
   const double lo = std::max(*x10 - 0.1 * width, 0.0);
-  return Ramp{*x10, *x50, lo, lo + width};
+  c.add("l2_resident_lo_fraction", {lo, 0.0},
+        fmt::format("ramp through the working sets / L2 where warm repeated reads find 10 % ({:.3f}) and 50 % "
+                    "({:.3f}) of their sectors in DRAM (dram__bytes_read), extrapolated to 0 %",
+                    *x10, *x50));
+  // Kept aside: read-only sets stay partly resident well past the L2 size, but kernels
+  // that also write do not (the H100's warm 2^24 FP8 add at 0.96 x L2 read everything
+  // from DRAM), so the model keeps its own upper end.
+  c.add("extra.l2_resident_hi_fraction_read_only", {lo + width, 0.0},
+        fmt::format("same ramp as l2_resident_lo_fraction, extrapolated to 100 % DRAM reads"));
 }
 
-// The DRAM fraction of warm repeated reads (read-only, or each element copied: `copy`) over each
-// working set, recorded per set, and the ramp through them (over the sets profiled before any
-// failure). Returns why the counters could not be collected, or empty.
-std::string residency_sweep(CounterProbe& p, bool copy, std::vector<double>& xs, std::vector<double>& miss) {
+// Warm repeated reads of each working set: the fraction of L2 reads that reach DRAM, and the
+// residency ramp fitted through them (over the working sets profiled before any failure).
+// Returns why the counters could not be collected; empty when they were.
+std::string profile_residency(CounterProbe& p) {
   Calibrator& c = p.c;
+  std::string why_not;
+  std::vector<double> xs, miss;
   for (double ws : c.sizes) {
     const auto total = static_cast<std::size_t>(std::max(8 * ws, 1024 * kMiB));
-    const CounterResult r = p.profile(
-        [&, ws, total](void* s) {
-          if (copy) c.k.launch_l2_copy(static_cast<std::size_t>(ws), total, s);
-          else c.k.launch_l2_read(static_cast<std::size_t>(ws), total, s);
-        },
-        CacheState::warm);
-    if (r.status != CounterStatus::collected) return r.note;
+    const CounterResult r =
+        p.profile([&, ws, total](void* s) { c.k.launch_l2_read(static_cast<std::size_t>(ws), total, s); },
+                  CacheState::warm);
+    if (r.status != CounterStatus::collected) {
+      why_not = r.note;
+      break;
+    }
     const double tex = value_of(r, kTexRead);
     if (tex <= 0) continue;
     const double m = std::clamp(value_of(r, kDramRead) / (tex * 32.0), 0.0, 1.0);
     xs.push_back(ws / c.l2);
     miss.push_back(m);
-    c.add(fmt::format("extra.l2_dram_read_fraction{}@{}", copy ? "_copy" : "", mib(ws)), {std::max(m, 1e-9), 0.0},
-          fmt::format("{} / ({} x 32) of warm repeated {} over {} (after one unprofiled launch)", kDramRead, kTexRead,
-                      copy ? "copies (half the set read, half written)" : "reads", mib(ws)));
-    if (!copy && p.fabric && std::abs(ws - c.l2 / 4) < c.l2 / 64)
+    c.add(fmt::format("extra.l2_dram_read_fraction@{}", mib(ws)), {std::max(m, 1e-9), 0.0},
+          fmt::format("{} / ({} x 32) of warm repeated reads over {} (after one unprofiled launch)", kDramRead,
+                      kTexRead, mib(ws)));
+    if (p.fabric && std::abs(ws - c.l2 / 4) < c.l2 / 64)
       c.add("extra.l2_fabric_factor_resident", {value_of(r, kFabricRead) / tex, 0.0},
             fmt::format("{} / {} of warm repeated reads over an L2-resident {}", kFabricRead, kTexRead, mib(ws)));
   }
-  return {};
-}
-
-// The model's residency ramp. Its lower end from warm repeated reads: the working set / L2 below
-// which they find everything in L2. Its upper end from warm repeated copies: read-only sets stay
-// partly resident well past the L2 size (recorded, not used), but a kernel that also writes does
-// not (the H100's warm 2^24 FP8 add at 0.96 x L2 read everything from DRAM), so the end is where
-// the copies' reads reach DRAM entirely. Returns why the counters could not be collected, or empty.
-std::string profile_residency(CounterProbe& p) {
-  Calibrator& c = p.c;
-  std::vector<double> xs, miss;
-  std::string why_not = residency_sweep(p, false, xs, miss);
-  if (const auto read = fit_ramp(xs, miss)) {
-    c.add("l2_resident_lo_fraction", {read->lo, 0.0},
-          fmt::format("ramp through the working sets / L2 where warm repeated reads find 10 % ({:.3f}) and 50 % "
-                      "({:.3f}) of their sectors in DRAM (dram__bytes_read), extrapolated to 0 %",
-                      read->x10, read->x50));
-    c.add("extra.l2_resident_hi_fraction_read_only", {read->hi, 0.0},
-          "same ramp as l2_resident_lo_fraction, extrapolated to 100 % DRAM reads");
-  }
-  if (!why_not.empty()) return why_not;
-  xs.clear();
-  miss.clear();
-  why_not = residency_sweep(p, true, xs, miss);
-  if (const auto copied = fit_ramp(xs, miss))
-    c.add("l2_resident_hi_fraction", {copied->hi, 0.0},
-          fmt::format("ramp through the working sets / L2 where warm repeated copies (half the set read, half "
-                      "written) find 10 % ({:.3f}) and 50 % ({:.3f}) of their read sectors in DRAM, extrapolated to "
-                      "100 %",
-                      copied->x10, copied->x50));
+  fit_residency_ramp(c, xs, miss);
   return why_not;
 }
 
@@ -942,8 +920,8 @@ std::string trace_empty_kernel(Calibrator& c) {
 }
 
 // Counters: the L2 fabric factor, random loads' DRAM sectors and L1 hits, split stores' L2 writes, the dirty
-// lines a cold launch leaves, and DRAM traffic against the L2 working set of repeated reads and copies; an
-// empty kernel's own time. Returns why they could not be collected; empty when they were.
+// lines a cold launch leaves, and DRAM traffic against the L2 working set; an empty kernel's own time. Returns why they could not be collected; empty when they
+// were.
 std::string measure_l2_counters(Calibrator& c) {
   CuptiCollector collector;
   if (!collector.available()) return collector.unavailable_note();
