@@ -89,8 +89,8 @@ void add_calibrate_command(CLI::App& app) {
       "Measure this device's ceilings (DRAM read/write/copy bandwidth, L2 bandwidth against working set, launch "
       "floor, block turnover and the part of it under the launch, loaded and unloaded latency, the DRAM round "
       "against utilization and a store's round, SM clock, FMA peaks, barrier steps, block reductions, global "
-      "atomics, random DRAM loads and the sectors each fetches, merged column stores, split stores, L2 fabric "
-      "factor and residency) and store them for the model");
+      "atomics, random DRAM loads and the sectors each fetches, merged column stores, split stores, the dirty lines "
+      "a cold launch leaves in L2, L2 fabric factor and residency) and store them for the model");
   auto device = std::make_shared<int>(0);
   auto db = std::make_shared<std::string>("roofline.db");
   auto format = std::make_shared<std::string>("table");
@@ -101,7 +101,8 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--format", *format, "table or json")->capture_default_str();
   cmd->add_option("--repetitions", *reps, "timed launches per measurement")->capture_default_str();
   cmd->add_flag("--no-counters", *no_counters,
-                "skip the CUPTI part (L2 fabric factor, random loads' DRAM sectors, split stores, L2 residency)");
+                "skip the CUPTI part (L2 fabric factor, random loads' DRAM sectors, split stores, dirty lines, L2 "
+                "residency)");
   cmd->footer(
       "The ceilings are stored for this device in --db; `run`, `predict --db` and `accuracy` use the latest.\n"
       "Examples:\n"

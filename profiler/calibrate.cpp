@@ -920,8 +920,8 @@ std::string trace_empty_kernel(Calibrator& c) {
 }
 
 // Counters: the L2 fabric factor, random loads' DRAM sectors and L1 hits, split stores' L2 writes, the dirty
-// lines a cold launch leaves, and DRAM traffic against the L2 working set; an empty kernel's own time. Returns why they could not be collected; empty when they
-// were.
+// lines a cold launch leaves, and DRAM traffic against the L2 working set; an empty kernel's own time.
+// Returns why they could not be collected; empty when they were.
 std::string measure_l2_counters(Calibrator& c) {
   CuptiCollector collector;
   if (!collector.available()) return collector.unavailable_note();
@@ -1002,7 +1002,8 @@ Calibration calibrate_device(const CalibrateOptions& options, const ProgressFn& 
       why_not = e.what();
     }
     if (!why_not.empty())
-      c.add("extra.counters_unavailable", {1.0, 0.0}, "no L2 fabric factor or residency fractions calibrated: " + why_not);
+      c.add("extra.counters_unavailable", {1.0, 0.0},
+            "no counter-based value (L2 fabric factor, dirty lines, residency) calibrated: " + why_not);
   }
   return cal;
 }
