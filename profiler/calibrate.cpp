@@ -516,7 +516,8 @@ void measure_unloaded_latency(Calibrator& c) {
 
 // Cycles per unit of a sample's work at clock_hz, the calibrated streaming clock. The model turns
 // cycles back into time at that clock, so the measured time comes back whatever clock the blocks
-// read (one H200 calibration's block clocks spread 19 %, and took its one-word atomic 5 % low).
+// read (on H200s the one-word atomic's blocks read 1.86-1.88 GHz beside a 1.98 GHz streaming
+// clock: at their clock it came out 5 % low).
 std::vector<double> cycles_per_work(const std::vector<calib::Sample>& samples, double clock_hz) {
   std::vector<double> out;
   for (const auto& s : samples) out.push_back(clock_hz * s.seconds / s.work);
@@ -776,8 +777,8 @@ std::string profile_split_stores(CounterProbe& p) {
   return {};
 }
 
-// What a cold launch's output leaves dirty in L2 when the launch ends (docs/model.md, "Write-back
-// of a cold launch's output"), from the DRAM bytes three cold launches write:
+// What a cold launch's output leaves dirty in L2 when the launch ends (docs/model.md, "Dirty lines
+// left in L2"), from the DRAM bytes three cold launches write:
 // - a read-only stream over the whole buffer writes back only the lines the L2 flush left dirty
 //   (l2_cold_dirty_bytes), which every launch whose footprint passes the L2 writes back too;
 // - a write-only stream, bound by the DRAM (no idle time to write back early), leaves the most
