@@ -28,6 +28,9 @@ seen = set()
 # before it, which queued up to 64, are listed apart.
 TIMED_64 = ("launch_overhead_ns", "launch_fill_ns", "block_wave_launch_ns")
 TIMED_EIGHT_SINCE = "2026-11-27T04:55"
+# Keys that only an experimental calibrate step stored, which the step's code no longer measures:
+# listed apart, named by the folder that says why.
+EXPERIMENTS = {"l2_resident_hi_fraction": "the copy sweep of docs/results/h200/copy-residency/, not used"}
 # Superseded runs' databases are committed xz-compressed (suite.db.xz): read from an unpacked copy.
 unpacked = tempfile.TemporaryDirectory()
 databases = glob.glob("docs/results/**/*.db", recursive=True) + glob.glob("docs/results/**/*.db.xz", recursive=True)
@@ -49,6 +52,8 @@ for db in sorted(databases):
         seen.add((at, device, key))
         if key in TIMED_64 and at < TIMED_EIGHT_SINCE:
             key += " (timed 64 at a time)"
+        if key in EXPERIMENTS:
+            key += f" ({EXPERIMENTS[key]})"
         values.setdefault(model, {}).setdefault(key, []).append((value, device))
 
 models = {m["id"]: m for m in json.loads(subprocess.run([roofline, "gpus", "--format", "json"], check=True,
@@ -67,7 +72,8 @@ print("median and range, the spread (range over median), and what the GPU model'
 print("(`models/gpus/ID.toml`) carries, with its source. `outside` marks a file value, other than a")
 print("datasheet peak, outside the measured range (rounding aside). The launch terms are timed eight")
 print("launches at a time since 2026-11-27 (`kernels/queued_timing.hpp`); the calibrations before, which")
-print("queued up to 64, are listed apart as `(timed 64 at a time)`.\n")
+print("queued up to 64, are listed apart as `(timed 64 at a time)`, as is a value only an experimental")
+print("step measured (named with the folder that says why it is not used).\n")
 for model in sorted(values):
     params = values[model]
     devices = {d for v in params.values() for _, d in v}
