@@ -6,6 +6,10 @@ set -euo pipefail
 D=$1 O=$2
 here=$(dirname "$0")
 source "$here/wall_times.sh"
+# On the H100 the README's example profile is an earlier run of the same script.
+earlier=""
+grep -q "H100" "$D/facts.txt" && earlier="; the README's example profile (\`profile/\`) is an earlier run of
+the same script"
 {
   cat <<EOT
 # roofline profile beside Nsight Compute
@@ -20,8 +24,7 @@ device machine by \`scripts/device/profile_evidence.sh\` and rendered by
         --metrics "\$(roofline metrics --names)" PROGRAM ...
 
 The device's raw output (both tools' output and roofline's databases) is kept in
-\`profile-vs-ncu/profile.tar.gz\`; the README's example profile (\`profile/\`) is an earlier run of
-the same script.
+\`profile-vs-ncu/profile.tar.gz\`$earlier.
 
 $(cat "$D/facts.txt")
 
