@@ -44,6 +44,13 @@ Launch launch_of(CacheState cache = CacheState::cold) {
   return l;
 }
 
+// The same launch over 2^20 floats: 4 MiB, which fit in L2.
+Launch l2_resident_launch_of(CacheState cache = CacheState::cold) {
+  Launch l = launch_of(cache);
+  l.n = 1 << 20;
+  return l;
+}
+
 void print(const Measurement& m) {
   std::printf("  time median %.3f us spread %.4f count %d; counters %s (%d passes) %s\n", m.time.median_s * 1e6,
               m.time.spread, m.time.count, std::string(to_string(m.counter_status)).c_str(), m.passes,
@@ -320,8 +327,7 @@ TEST(ProfilerGpu, BatchAttributesEachLaunchItsRanges) {
   auto twice = test::make_test_runner(TestKernel::scale_twice);
   auto copy = test::make_test_runner(TestKernel::memcpy);
   auto warm = test::make_test_runner(TestKernel::read);
-  Launch small = launch_of(CacheState::warm);
-  small.n = 1 << 20;  // 4 MiB: fits in L2
+  const Launch small = l2_resident_launch_of(CacheState::warm);
   const std::vector<MeasureJob> jobs{{read.get(), launch_of()}, {twice.get(), launch_of()},
                                      {copy.get(), launch_of()}, {warm.get(), small}};
   std::vector<std::size_t> started;
@@ -373,8 +379,7 @@ TEST(ProfilerGpu, SharedRunnerIsPreparedAndVerifiedOnce) {
   NEED_GPU();
   auto& s = session();
   CountingRunner runner(test::make_test_runner(TestKernel::read));
-  Launch cold = launch_of();
-  cold.n = 1 << 20;  // 4 MiB: fits in L2
+  const Launch cold = l2_resident_launch_of();
   Launch warm = cold;
   warm.cache = CacheState::warm;
   const std::vector<MeasureJob> jobs{{&runner, cold}, {&runner, warm}};
@@ -406,8 +411,7 @@ TEST(ProfilerGpu, WarmCountersSeeL2) {
   auto& s = session();
   if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
   auto runner = test::make_test_runner(TestKernel::read);
-  Launch l = launch_of(CacheState::warm);
-  l.n = 1 << 20;  // 4 MiB: fits in L2
+  const Launch l = l2_resident_launch_of(CacheState::warm);
   const Measurement m = s.measure(*runner, l);
   print(m);
   ASSERT_EQ(m.counter_status, CounterStatus::collected) << m.counter_note;
@@ -422,8 +426,7 @@ TEST(ProfilerGpu, WarmCountersDoNotWriteBackTheJobBefore) {
   if (!s.counters_available()) GTEST_SKIP() << s.counters_note();
   auto writer = test::make_test_runner(TestKernel::scale);
   auto reader = test::make_test_runner(TestKernel::read);
-  Launch small = launch_of(CacheState::warm);
-  small.n = 1 << 20;  // 4 MiB: fits in L2
+  const Launch small = l2_resident_launch_of(CacheState::warm);
   const std::vector<MeasureJob> jobs{{writer.get(), launch_of(CacheState::warm)}, {reader.get(), small}};
   const auto m = s.measure(jobs);
   ASSERT_EQ(m.size(), 2u);
