@@ -720,14 +720,20 @@ struct CounterProbe {
 // Each profile_* function below returns why the counters could not be collected, or empty when
 // they were.
 //
-// The L2 fabric factor of a streaming read from DRAM, one cold launch.
-std::string profile_fabric_factor(CounterProbe& p) {
+// One cold launch of a streaming read from DRAM: its L2 fabric factor, and its DRAM writes, which
+// are only the lines the L2 flush left dirty (l2_cold_dirty_bytes; every launch whose footprint
+// passes the L2 writes them back too).
+std::string profile_cold_stream_read(CounterProbe& p) {
   const CounterResult r = p.profile([&](void* s) { p.c.k.launch_stream_read(s); }, CacheState::cold);
   if (r.status != CounterStatus::collected) return r.note;
   if (p.fabric && value_of(r, kTexRead) > 0)
     p.c.add("l2_fabric_factor", {value_of(r, kFabricRead) / value_of(r, kTexRead), 0.0},
             fmt::format("{} / {} of the DRAM read kernel over {}, L2 flushed first; one profiled launch", kFabricRead,
                         kTexRead, p.c.buf_desc));
+  p.c.add("l2_cold_dirty_bytes", {value_of(r, kDramWrite), 0.0},
+          fmt::format("{} of the DRAM read kernel over {}, L2 flushed first: the flush's dirty lines it evicts; one "
+                      "profiled launch",
+                      kDramWrite, p.c.buf_desc));
   return {};
 }
 
@@ -778,9 +784,8 @@ std::string profile_split_stores(CounterProbe& p) {
 }
 
 // What a cold launch's output leaves dirty in L2 when the launch ends (docs/model.md, "Dirty lines
-// left in L2"), from the DRAM bytes three cold launches write:
-// - a read-only stream over the whole buffer writes back only the lines the L2 flush left dirty
-//   (l2_cold_dirty_bytes), which every launch whose footprint passes the L2 writes back too;
+// left in L2"), from the DRAM bytes two cold launches write beyond the flush's dirty lines
+// (l2_cold_dirty_bytes, profile_cold_stream_read):
 // - a write-only stream, bound by the DRAM (no idle time to write back early), leaves the most
 //   the L2 keeps dirty: (its bytes + that residue - its DRAM writes) / L2 (l2_dirty_max_fraction);
 // - one-shot one-byte copies wait on their loads with the DRAM mostly idle: their output is half
@@ -789,13 +794,9 @@ std::string profile_split_stores(CounterProbe& p) {
 // One profiled launch each.
 std::string profile_dirty_lines(CounterProbe& p) {
   Calibrator& c = p.c;
-  const CounterResult read = p.profile([&](void* s) { c.k.launch_stream_read(s); }, CacheState::cold);
-  if (read.status != CounterStatus::collected) return read.note;
-  const double residue = value_of(read, kDramWrite);
-  c.add("l2_cold_dirty_bytes", {residue, 0.0},
-        fmt::format("{} of the DRAM read kernel over {}, L2 flushed first: the flush's dirty lines it evicts; one "
-                    "profiled launch",
-                    kDramWrite, c.buf_desc));
+  const CalibratedValue* cold_dirty = find_value(c.cal, "l2_cold_dirty_bytes");
+  if (cold_dirty == nullptr) return "no l2_cold_dirty_bytes to take off the DRAM writes";
+  const double residue = cold_dirty->value;
   double streamed = 0;
   const CounterResult write = p.profile([&](void* s) { streamed = c.k.launch_stream_write(s); }, CacheState::cold);
   if (write.status != CounterStatus::collected) return write.note;
@@ -936,7 +937,7 @@ std::string measure_l2_counters(Calibrator& c) {
   }
   std::string why_not;
   for (auto* step :
-       {profile_fabric_factor, profile_random_fetch, profile_l1_random, profile_split_stores, profile_dirty_lines,
+       {profile_cold_stream_read, profile_random_fetch, profile_l1_random, profile_split_stores, profile_dirty_lines,
         profile_residency, profile_empty_kernel})
     if (why_not.empty()) why_not = step(p);
   return why_not;
