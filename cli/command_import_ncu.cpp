@@ -44,14 +44,7 @@ std::vector<std::string> check_device(const NcuImport& import, const GpuSpec& gp
 
 Run import_run(const NcuImport& import, const ImportOptions& o, const CalibratedGpu& gpu,
                const std::vector<std::string>& warnings) {
-  Run run;
-  run.kind = RunKind::import;
-  run.timing = Timing::ncu;
-  run.command_line = command_line();
-  run.toolkit_version = toolkit_version();
-  run.git_revision = ROOFLINE_GIT_REVISION;
-  run.gpu_id = gpu.gpu.id;
-  if (gpu.calibration) run.calibration_id = gpu.calibration->run_id;
+  Run run = new_run_of(RunKind::import, Timing::ncu, gpu);
   run.device = import.device;
   if (run.device) run.device->model_id = gpu.gpu.id;
   // The export does not say how ncu ran; these are its defaults.

@@ -208,14 +208,7 @@ int profile(const ProfileOptions& o) {
   folder.keep = true;  // until stored
   SqliteStore store(o.db);
   const CalibratedGpu calibrated = with_stored_calibration(device.model, store, device.info.uuid);
-  Run run;
-  run.kind = RunKind::profile;
-  run.timing = Timing::kernel;
-  run.command_line = command_line();
-  run.toolkit_version = toolkit_version();
-  run.git_revision = ROOFLINE_GIT_REVISION;
-  run.gpu_id = calibrated.gpu.id;
-  if (calibrated.calibration) run.calibration_id = calibrated.calibration->run_id;
+  Run run = new_run_of(RunKind::profile, Timing::kernel, calibrated);
   run.device = device.info;
   run.cache_setting = "cold";
   run.clock_setting = "as found (roofline never changes clocks)";

@@ -44,14 +44,8 @@ CalibratedGpu calibrated_model(const RunOptions& o, const GpuSession* session, c
 
 Run new_run(const RunOptions& o, const CalibratedGpu& calibrated, const GpuSession* session,
             const std::string& why_not_measured) {
-  Run run;
-  run.command_line = command_line();
-  run.toolkit_version = toolkit_version();
-  run.git_revision = ROOFLINE_GIT_REVISION;
-  run.gpu_id = calibrated.gpu.id;
-  if (calibrated.calibration) run.calibration_id = calibrated.calibration->run_id;
+  Run run = new_run_of(RunKind::suite, o.launches.timing, calibrated);
   run.cache_setting = o.launches.cache;
-  run.timing = o.launches.timing;
   run.clock_setting = "as found (roofline never changes clocks)";
   if (session) run.device = session->device();
   else run.note = "nothing was measured: " + why_not_measured;

@@ -33,6 +33,18 @@ const std::string& command_line() { return stored_command_line(); }
 
 std::string toolkit_version() { return fmt::format("{} (git {})", ROOFLINE_VERSION, ROOFLINE_GIT_REVISION); }
 
+Run new_run_of(RunKind kind, Timing timing, const CalibratedGpu& gpu) {
+  Run run;
+  run.kind = kind;
+  run.timing = timing;
+  run.command_line = command_line();
+  run.toolkit_version = toolkit_version();
+  run.git_revision = ROOFLINE_GIT_REVISION;
+  run.gpu_id = gpu.gpu.id;
+  if (gpu.calibration) run.calibration_id = gpu.calibration->run_id;
+  return run;
+}
+
 std::string utc_now_iso8601() {
   return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
 }

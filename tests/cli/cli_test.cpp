@@ -1,13 +1,9 @@
 // The roofline executable as a user meets it: bad input gives one clear line, a non-zero exit
 // and no partial output; good input prints what was asked.
 #include <gtest/gtest.h>
-#include <stdlib.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -19,42 +15,15 @@
 #include "models/calibration.hpp"
 #include "models/error.hpp"
 #include "reports/sqlite_store.hpp"
+#include "tests/cli/roofline_process.hpp"
 
 namespace roofline {
 namespace {
 
-struct Result {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-// Runs roofline with arguments (already shell-quoted) and captures stdout and stderr.
-Result run(const std::string& args) {
-  // ctest runs tests in parallel: each run gets its own directory.
-  std::string pattern = (std::filesystem::temp_directory_path() / "roofline-cli-XXXXXX").string();
-  const std::filesystem::path dir = mkdtemp(pattern.data());
-  const auto out_path = dir / "out.txt", err_path = dir / "err.txt";
-  const std::string cmd = std::string("cd ") + dir.string() + " && " ROOFLINE_BINARY_DIR "/cli/roofline " + args +
-                          " >" + out_path.string() + " 2>" + err_path.string();
-  const int status = std::system(cmd.c_str());
-  auto slurp = [](const std::filesystem::path& p) {
-    std::ifstream in(p);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out_path), slurp(err_path)};
-  std::filesystem::remove_all(dir);
-  return r;
-}
-
-int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
-
-void expect_clear_error(const Result& r, const std::string& needle) {
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_TRUE(r.out.empty()) << "partial output: " << r.out;
-  EXPECT_EQ(lines(r.err), 1) << r.err;
-  EXPECT_EQ(r.err.rfind("roofline: error: ", 0), 0u) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-}
+using test::expect_clear_error;
+using test::lines;
+using test::Result;
+using test::run;
 
 TEST(SizeList, ReadsTheUsualSpellings) {
   EXPECT_EQ(parse_size("268435456"), 268435456);
