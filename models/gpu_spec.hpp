@@ -2,6 +2,7 @@
 // GpuSpec: what the model needs to know about one GPU model. Every number is a Quantity so
 // that it carries its source; the parameter table below is the single declaration of each
 // parameter's key, unit and meaning, used by the TOML loader, `roofline gpus` and the store.
+#include <algorithm>
 #include <span>
 #include <string>
 #include <string_view>
@@ -102,13 +103,21 @@ inline double empty_kernel_s(const GpuSpec& g, Timing timing) {
   }
   return 0.0;
 }
-// What a launch adds to its slowest resource: the empty kernel's overhead and, when the launch
-// starts cold (its data out of L2, as after a flush), what a real grid's first wave pays beyond it
-// (docs/model.md, the launch bound).
-inline double launch_s(const GpuSpec& g, bool cold) {
-  return (g.launch_overhead_ns.value + (cold ? g.launch_fill_ns.value : 0.0)) * 1e-9;
-}
 inline int sms(const GpuSpec& g) { return static_cast<int>(g.sm_count.value); }
+// The share of launch_fill_ns a cold launch pays. The fill was calibrated with a full resident
+// wave of threads reading 32 bytes each from DRAM at once; a launch comes as close to that cold
+// start with a wave of threads or with a wave's bytes, and pays the larger of its two shares
+// (a small grid reading little pays little; a few blocks looping over a wave's bytes pay it all).
+inline double cold_fill_share(const GpuSpec& g, double waves, double dram_read_bytes) {
+  const double wave_bytes = sms(g) * g.max_warps_per_sm.value * 32 * 32.0;
+  return std::clamp(std::max(waves, wave_bytes > 0 ? dram_read_bytes / wave_bytes : 1.0), 0.0, 1.0);
+}
+// What a launch adds to its slowest resource: the empty kernel's overhead and, when the launch
+// starts cold (its data out of L2, as after a flush), what a real grid's first wave pays beyond it,
+// in the share cold_fill_share gives (docs/model.md, the launch bound).
+inline double launch_s(const GpuSpec& g, bool cold, double fill_share = 1.0) {
+  return (g.launch_overhead_ns.value + (cold ? fill_share * g.launch_fill_ns.value : 0.0)) * 1e-9;
+}
 // The bytes of a read set the L2 keeps (l2_resident_lo_fraction of it: docs/model.md).
 inline double l2_kept_bytes(const GpuSpec& g) { return g.l2_resident_lo_fraction.value * g.l2_bytes.value; }
 

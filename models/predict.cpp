@@ -209,6 +209,14 @@ double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
          w.random_misses / gpu.dram_random_loads_per_s.value;
 }
 
+// A pass's launch bound: cold, the share of a real grid's fill its waves and DRAM reads come to.
+double pass_launch_s(const GpuSpec& gpu, const PassPrediction& pp, const PassWork& w, CacheState cache) {
+  if (cache != CacheState::cold) return launch_s(gpu, false);
+  const double wave_blocks = static_cast<double>(sms(gpu)) * pp.occupancy.blocks_per_sm;
+  const double waves = wave_blocks > 0 ? static_cast<double>(pp.grid) / wave_blocks : 1.0;
+  return launch_s(gpu, true, cold_fill_share(gpu, waves, w.dram_reads() * kSectorBytes));
+}
+
 // L2 time: its sectors at the L2's bandwidth, random loads' at the share of it they reach (a
 // coalesced request brings a line's four sectors, a gather's lanes one each).
 double l2_s(const GpuSpec& gpu, const PassWork& w) {
@@ -374,7 +382,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // is more than that: its first waves turn over while the launch's own overhead runs. A warm
   // launch's bound (no fill) may be less: the grid adds the difference.
   if (pass.grid == GridPolicy::one_shot) {
-    const double overlap_s = launch_s(gpu, cache == CacheState::cold) - gpu.block_wave_launch_ns.value * 1e-9;
+    const double overlap_s = pass_launch_s(gpu, pp, w, cache) - gpu.block_wave_launch_ns.value * 1e-9;
     const double turnover = std::ceil(waves) * gpu.block_wave_ns.value * 1e-9 - overlap_s;
     if (turnover > seconds) {
       seconds = turnover;
@@ -439,10 +447,11 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                                false},
       compute_bound(w),
       latency_bound(gpu, pass, pp, w, block, warm_hit, cache),
-      {BoundKind::launch, launch_s(gpu, cache == CacheState::cold),
+      {BoundKind::launch, pass_launch_s(gpu, pp, w, cache),
        cache == CacheState::cold
-           ? fmt::format("launch overhead {:.0f} ns + a cold grid's fill {:.0f} ns, added to the longest of the other "
-                         "bounds",
+           ? fmt::format("launch overhead {:.0f} ns + {:.0f} ns of a cold wave's fill ({:.0f} ns), added to the longest "
+                         "of the other bounds",
+                         gpu.launch_overhead_ns.value, pass_launch_s(gpu, pp, w, cache) * 1e9 -
                          gpu.launch_overhead_ns.value, gpu.launch_fill_ns.value)
            : fmt::format("launch overhead {:.0f} ns, added to the longest of the other bounds (a warm launch pays no "
                          "fill)",

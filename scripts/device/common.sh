@@ -33,3 +33,12 @@ output_folder() {
   mkdir -p "$E"
   facts "$E/facts.txt"
 }
+
+# calibrated_folder NAME DB: output_folder NAME, entered, and `roofline calibrate` into DB there
+# (calibrate.txt; its exit status in wall.txt), given at most $CALIBRATE_S seconds (180).
+calibrated_folder() {
+  output_folder "$1"
+  cd "$E" || return
+  timeout "${CALIBRATE_S:-180}" "$R" calibrate --db "$2" > calibrate.txt 2>&1
+  echo "calibrate: exit $?" >> wall.txt
+}

@@ -7,9 +7,7 @@
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 use_build
-E=$OUT/${1:?usage: whole_suite.sh LABEL} && mkdir -p $E && cd $E
-facts facts.txt
-timeout 180 $R calibrate --db suite.db > calibrate.txt 2>&1; echo "calibrate: exit $?" >> wall.txt
+calibrated_folder "${1:?usage: whole_suite.sh LABEL}" suite.db
 s=$(date +%s); timeout ${RUN_S:-540} $R run --cache both --db suite.db > run.txt 2> run.err
 echo "run: exit $? in $(( $(date +%s) - s )) s" >> wall.txt
 rm -f roofline-report.*

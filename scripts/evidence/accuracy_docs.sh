@@ -2,7 +2,8 @@
 # docs/accuracy.md from the committed runs of the whole suite (patterns included) on the H100
 # and on the H200, each calibrated on its own device and re-predicted with the current model by
 # `roofline accuracy` (the elementwise suite, the patterns' development and held-out kernels
-# judged apart), then the patterns split, then the runs of the second to eighth held-out batches.
+# judged apart), then the suite at sizes it does not run (an H200 sweep), then the patterns split,
+# then the runs of the second to eighth held-out batches.
 # Usage: accuracy_docs.sh [ROOFLINE]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -106,6 +107,20 @@ held_out_batch() {
       awk '/^## Accuracy against the targets/ {on = 1; next} /^## / {on = 0} on'
     echo
   done
+  # The suite at sizes it does not run, judged apart from the targets' runs.
+  echo "## NVIDIA H200: the whole suite at sizes it does not run"
+  echo
+  echo "\`docs/results/h200/size-sweep/\` (\`scripts/device/size_sweep.sh\`, timed only): every kernel at"
+  echo "2^17, 2^19, 2^21 and 2^23, cold and warm, calibrated there; the targets are judged at the suite's"
+  echo "sizes, this section shows what the model gives between and below them. Size by size"
+  echo "(\`python3 scripts/evidence/by_size.py $R docs/results/h200/size-sweep/sweep.db\`, errors as"
+  echo "printed, to 0.1 %):"
+  echo
+  python3 scripts/evidence/by_size.py "$R" docs/results/h200/size-sweep/sweep.db
+  echo
+  section docs/results/h200/size-sweep/sweep.db 1 "the whole suite at sizes it does not run" |
+    awk '/^### Every launch/ {done = 1} !done && NR > 2'
+  echo
   sed 's/^## /### /' docs/results/accuracy/patterns-split.md
   echo
   held_out_batch held-out-batch second

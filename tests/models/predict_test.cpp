@@ -146,6 +146,29 @@ TEST(Predict, LoopTimingTakesTheEmptyKernelsPeriodBackToBack) {
   EXPECT_THROW(predict_bounds(h100, spec("my_add_f32"), loop), InputError);
 }
 
+// A cold launch pays the share of launch_fill_ns (724 ns on the H100 SXM's file) that its grid's
+// waves or its DRAM reads come to against the fill's calibration wave: 132 SMs x 2048 threads
+// reading 32 bytes each, 8,650,752 bytes. The larger share counts, at most the whole fill.
+TEST(Predict, AColdLaunchPaysTheShareOfTheFillItsWavesOrReadsComeTo) {
+  const GpuSpec& h100 = find_gpu("h100-sxm");
+  ASSERT_DOUBLE_EQ(h100.launch_fill_ns.value, 724);
+  EXPECT_DOUBLE_EQ(cold_fill_share(h100, 0.1, 8650752 / 2), 0.5);  // a few blocks reading half a wave's bytes
+  EXPECT_DOUBLE_EQ(cold_fill_share(h100, 0.25, 524288), 0.25);     // a quarter wave reading little
+  EXPECT_DOUBLE_EQ(cold_fill_share(h100, 3.9, 0), 1.0);
+  // 2^16 floats: 256 blocks of 256, 8 resident per SM, 256 / 1056 of a wave; A and B, 512 KiB,
+  // read from DRAM are 0.06 of the wave's bytes.
+  const auto small = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 16, DType::f32));
+  EXPECT_NEAR(bound(small, BoundKind::launch).seconds, (3170 + 724 * 256 / 1056.0) * 1e-9, 1e-15);
+  EXPECT_NE(bound(small, BoundKind::launch).detail.find("+ 176 ns of a cold wave's fill (724 ns)"), std::string::npos)
+      << bound(small, BoundKind::launch).detail;
+  // 2^20: 3.9 waves pay it all; warm, none.
+  const auto large = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 20, DType::f32));
+  EXPECT_NEAR(bound(large, BoundKind::launch).seconds, (3170 + 724) * 1e-9, 1e-15);
+  const auto warm =
+      predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 16, DType::f32, CacheState::warm));
+  EXPECT_NEAR(bound(warm, BoundKind::launch).seconds, 3170e-9, 1e-15);
+}
+
 // Tensor cores: a 2048 x 2048 output, 2048 multiply-adds per element (2^33), on a pipe of their
 // own at the path's rate, on the busiest SM (16,384 blocks of 256 over 132 SMs: 125 on some,
 // 124.1 on average). ncu counts each multiply-add as 2 operations.
