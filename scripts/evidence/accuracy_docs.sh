@@ -40,12 +40,13 @@ held_out_batch() {
   echo
   echo "Each GPU's section is its latest run: the H100's \`whole-suite-5/\` (2026-11-27, 354 launches, the"
   echo "first with the sixth held-out batch, made at b017aaf; no H100 was lent since), the H200's"
-  echo "\`whole-suite-7/\` (2026-11-28, 402 launches: every kernel of the suite, the seventh and eighth"
-  echo "held-out batches included, made at 563bc50 on an H200, GPU-12a25286: the first calibration that"
-  echo "measures the dirty lines a cold launch leaves, and takes atomics, barrier steps and block"
-  echo "reductions in cycles at the calibrated streaming clock). The H200's \`whole-suite-6/\` (the same"
-  echo "launches, made at efaebd6 on another H200, GPU-31130ad0) and \`whole-suite-5/\` (the H100's"
-  echo "launches, made at 086d496 on a third H200) follow its section. The"
+  echo "\`whole-suite-8/\` (2026-11-28, 402 launches: every kernel of the suite, the seventh and eighth"
+  echo "held-out batches included, made at 2984332 on an H200, GPU-66884a58, after a cold launch came to"
+  echo "pay a share of the cold fill). The H200's \`whole-suite-7/\` (the same launches, made at 563bc50 on"
+  echo "GPU-12a25286: the first calibration that measures the dirty lines a cold launch leaves, and takes"
+  echo "atomics, barrier steps and block reductions in cycles at the calibrated streaming clock),"
+  echo "\`whole-suite-6/\` (made at efaebd6 on GPU-31130ad0) and \`whole-suite-5/\` (the H100's launches,"
+  echo "made at 086d496 on a fourth H200) follow its section. The"
   echo "\`whole-suite-4/\` runs (2026-11-27) were the first timed as \`measure\` and"
   echo "\`calibrate\` now time short launches: an event pair around each, eight launches at a time queued"
   echo "behind a blocking kernel (\`kernels/queued_timing.hpp\`). Runs before it queued up to 64, and a launch"
@@ -66,7 +67,7 @@ held_out_batch() {
   echo
   for gpu in h100 h200; do
     run=$gpu/whole-suite-5
-    [[ $gpu == h200 ]] && run=$gpu/whole-suite-7
+    [[ $gpu == h200 ]] && run=$gpu/whole-suite-8
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
@@ -78,7 +79,7 @@ held_out_batch() {
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
     echo
-    for earlier in whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
+    for earlier in whole-suite-7 whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
       db=docs/results/$gpu/$earlier/suite.db path=$db how=""
       if [[ ! -f $db && -f $db.xz ]]; then
@@ -110,16 +111,21 @@ held_out_batch() {
   # The suite at sizes it does not run, judged apart from the targets' runs.
   echo "## NVIDIA H200: the whole suite at sizes it does not run"
   echo
-  echo "\`docs/results/h200/size-sweep/\` (\`scripts/device/size_sweep.sh\`, timed only): every kernel at"
-  echo "2^17, 2^19, 2^21 and 2^23, cold and warm, calibrated there; the targets are judged at the suite's"
-  echo "sizes, this section shows what the model gives between and below them. Size by size"
-  echo "(\`python3 scripts/evidence/by_size.py $R docs/results/h200/size-sweep/sweep.db\`, errors as"
-  echo "printed, to 0.1 %):"
-  echo
-  python3 scripts/evidence/by_size.py "$R" docs/results/h200/size-sweep/sweep.db
-  echo
-  section docs/results/h200/size-sweep/sweep.db 1 "the whole suite at sizes it does not run" |
-    awk '/^### Every launch/ {done = 1} !done && NR > 2'
+  echo "\`docs/results/h200/size-sweep/\` and \`size-sweep-2/\` (\`scripts/device/size_sweep.sh\`, timed"
+  echo "only, two H200s): every kernel at 2^17, 2^19, 2^21 and 2^23, cold and warm, calibrated there; the"
+  echo "targets are judged at the suite's sizes, this section shows what the model gives between and below"
+  echo "them. The first sweep was made before a cold launch came to pay a share of the fill, the second after."
+  for sweep in size-sweep size-sweep-2; do
+    db=docs/results/h200/$sweep/sweep.db
+    echo
+    echo "### \`$sweep/\`, size by size"
+    echo
+    echo "\`python3 scripts/evidence/by_size.py $R $db\` (errors as printed, to 0.1 %):"
+    echo
+    python3 scripts/evidence/by_size.py "$R" $db
+    echo
+    section $db 1 "the whole suite at sizes it does not run" | awk '/^### Every launch/ {done = 1} !done && NR > 2'
+  done
   echo
   sed 's/^## /### /' docs/results/accuracy/patterns-split.md
   echo
