@@ -209,12 +209,19 @@ double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
          w.random_misses / gpu.dram_random_loads_per_s.value;
 }
 
-// A pass's launch bound: cold, the share of a real grid's fill its waves and DRAM reads come to.
-double pass_launch_s(const GpuSpec& gpu, const PassPrediction& pp, const PassWork& w, CacheState cache) {
-  if (cache != CacheState::cold) return launch_s(gpu, false);
+// A pass's launch: an empty kernel's overhead (cold, with the share of the fill its grid's waves
+// and DRAM reads come to), and at least what a grid of blocks takes beyond its waves of them
+// (block_wave_launch_ns): more than the empty kernel <<<1, 32>>> that launch_overhead_ns times.
+struct PassLaunch {
+  double seconds = 0, fill_s = 0;
+  bool grid = false;  // block_wave_launch_ns set it
+};
+PassLaunch pass_launch(const GpuSpec& gpu, const PassPrediction& pp, const PassWork& w, CacheState cache) {
   const double wave_blocks = static_cast<double>(sms(gpu)) * pp.occupancy.blocks_per_sm;
   const double waves = wave_blocks > 0 ? static_cast<double>(pp.grid) / wave_blocks : 1.0;
-  return launch_s(gpu, true, cold_fill_share(gpu, waves, w.dram_reads() * kSectorBytes));
+  const double share = cache == CacheState::cold ? cold_fill_share(gpu, waves, w.dram_reads() * kSectorBytes) : 0.0;
+  const double empty_s = launch_s(gpu, share > 0, share), grid_s = gpu.block_wave_launch_ns.value * 1e-9;
+  return {std::max(empty_s, grid_s), empty_s - launch_s(gpu, false), grid_s > empty_s};
 }
 
 // L2 time: its sectors at the L2's bandwidth, random loads' at the share of it they reach (a
@@ -377,19 +384,18 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
     detail += fmt::format(" + the blocks' closing atomics: {:.3g} us", w.atomic_tail_s * 1e6);
   }
   // A one-shot grid's blocks are launched, run and retired wave after wave; a wave takes at
-  // least block_wave_ns however short its memory latency (stores to L2, L2-resident loads). Such
-  // a grid takes block_wave_launch_ns beyond its waves in all (timed warm). A cold launch's bound
-  // is more than that: its first waves turn over while the launch's own overhead runs. A warm
-  // launch's bound (no fill) may be less: the grid adds the difference.
+  // least block_wave_ns however short its memory latency (stores to L2, L2-resident loads), and a
+  // part of a wave its part of that (a write-only grid of 0.24 to 15.5 waves took
+  // block_wave_launch_ns + its waves x block_wave_ns within 3.1 %). The launch bound holds
+  // block_wave_launch_ns; a cold launch's holds more, under which its first waves turn over.
   if (pass.grid == GridPolicy::one_shot) {
-    const double overlap_s = pass_launch_s(gpu, pp, w, cache) - gpu.block_wave_launch_ns.value * 1e-9;
-    const double turnover = std::ceil(waves) * gpu.block_wave_ns.value * 1e-9 - overlap_s;
+    const double under_s = pass_launch(gpu, pp, w, cache).seconds - gpu.block_wave_launch_ns.value * 1e-9;
+    const double turnover = waves * gpu.block_wave_ns.value * 1e-9 - under_s;
     if (turnover > seconds) {
       seconds = turnover;
-      const bool under = overlap_s >= 0;
-      detail += fmt::format("; at least {:.0f} waves of blocks x {:.0f} ns, {} {:.0f} ns {} the launch",
-                            std::ceil(waves), gpu.block_wave_ns.value, under ? "less" : "plus",
-                            std::abs(overlap_s) * 1e9, under ? "of them under" : "that the grid adds to");
+      detail += fmt::format("; at least {:.3g} waves of blocks x {:.0f} ns{}", waves, gpu.block_wave_ns.value,
+                            under_s > 0 ? fmt::format(", less {:.0f} ns of them under the launch", under_s * 1e9)
+                                        : "");
     }
   }
   return {BoundKind::latency, seconds, detail};
@@ -408,6 +414,19 @@ BoundTime compute_bound(const PassWork& w) {
   if (w.flops <= 0) return {BoundKind::compute, tensor, tensor_text};
   return {BoundKind::compute, std::max(tensor, w.flop_time),
           fmt::format("the longer of {} and {}", tensor_text, fp_text)};
+}
+
+BoundTime launch_bound(const GpuSpec& gpu, const PassLaunch& l, CacheState cache) {
+  const std::string empty =
+      cache == CacheState::cold
+          ? fmt::format("launch overhead {:.0f} ns + {:.0f} ns of a cold wave's fill ({:.0f} ns)",
+                        gpu.launch_overhead_ns.value, l.fill_s * 1e9, gpu.launch_fill_ns.value)
+          : fmt::format("launch overhead {:.0f} ns (a warm launch pays no fill)", gpu.launch_overhead_ns.value);
+  return {BoundKind::launch, l.seconds,
+          (l.grid ? fmt::format("a grid's launch, {:.0f} ns beyond its waves of blocks, more than the {}",
+                                gpu.block_wave_launch_ns.value, empty)
+                  : empty) +
+              ", added to the longest of the other bounds"};
 }
 
 // Every bound of one pass, in kAllBounds order.
@@ -447,15 +466,7 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                                false},
       compute_bound(w),
       latency_bound(gpu, pass, pp, w, block, warm_hit, cache),
-      {BoundKind::launch, pass_launch_s(gpu, pp, w, cache),
-       cache == CacheState::cold
-           ? fmt::format("launch overhead {:.0f} ns + {:.0f} ns of a cold wave's fill ({:.0f} ns), added to the longest "
-                         "of the other bounds",
-                         gpu.launch_overhead_ns.value, pass_launch_s(gpu, pp, w, cache) * 1e9 -
-                         gpu.launch_overhead_ns.value, gpu.launch_fill_ns.value)
-           : fmt::format("launch overhead {:.0f} ns, added to the longest of the other bounds (a warm launch pays no "
-                         "fill)",
-                         gpu.launch_overhead_ns.value)},
+      launch_bound(gpu, pass_launch(gpu, pp, w, cache), cache),
   };
 }
 

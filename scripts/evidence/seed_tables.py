@@ -138,9 +138,11 @@ work. Back-to-back calls overlap each launch's cost with the kernel before, so e
 predicted as one launch of such a loop (`--timing loop`): an empty kernel's period back to back
 (`launch_throughput_ns`, the H100's 1.95 µs: no RTX 5090 measured it) plus the kernel's work,
 where an event-timed launch holds the 3.17 µs overhead (before `--timing loop`, 6 of the 18
-figures came within 10 %, none at 2^20). The vectorised kernels come within 10 %, 3.7–4.2 µs;
-the scalar FP32 and FP16 adds at 5.3 µs do not: the model gives their 4096 blocks of 256
-threads 3.3 µs of work, more than the whole measured call. The blog's loop is driven from the
+figures came within 10 %, none at 2^20). The scalar FP32 and FP16 adds come within 10 % (4.2
+µs: their 4096 blocks of 256 threads, 4.0 waves of the RTX 5090's, at the H100's 1255 cycles a
+wave) and the float4 add; the 8-wide FP16 kernels and the half2 add, 32 to 128 threads a block
+and a fraction of a wave, are predicted 3.1-3.3 µs (until 2026-11-28 a fraction of a wave was
+taken as a whole one: 3.7-4.2 µs, and the scalar adds 5.3). The blog's loop is driven from the
 host through a PyTorch extension, and a host's call has a floor of its own: on the H200
 machine's host (a Xeon VM, PyTorch 2.11) a loop of 1000 `torch.add` calls took 6.2-6.5 µs a
 call at 1024 elements and at 2^20 alike, where the same adds captured in one CUDA graph took

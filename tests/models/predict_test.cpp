@@ -126,7 +126,9 @@ TEST(Predict, KernelTimingTakesTheEmptyKernelsOwnTimeForTheLaunchOverhead) {
 
 // One launch of a back-to-back loop holds an empty kernel's period in such a loop
 // (launch_throughput_ns, 1950 ns on the H100 SXM's file) where an event pair holds the launch
-// overhead (3170 ns): 1220 ns less, its work the same. A loop runs warm: cold is refused.
+// overhead (3170 ns): 1220 ns less, its work the same. A grid of blocks adds to either what it
+// takes beyond an empty kernel (block_wave_launch_ns 3360: 190 ns). A loop runs warm: cold is
+// refused.
 TEST(Predict, LoopTimingTakesTheEmptyKernelsPeriodBackToBack) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   ASSERT_DOUBLE_EQ(h100.launch_throughput_ns.value, 1950);
@@ -135,7 +137,7 @@ TEST(Predict, LoopTimingTakesTheEmptyKernelsPeriodBackToBack) {
   loop.timing = Timing::loop;
   const auto e = predict_bounds(h100, spec("my_add_f32"), event);
   const auto l = predict_bounds(h100, spec("my_add_f32"), loop);
-  EXPECT_NEAR(bound(l, BoundKind::launch).seconds, 1950e-9, 1e-15);
+  EXPECT_NEAR(bound(l, BoundKind::launch).seconds, (1950 + 3360 - 3170) * 1e-9, 1e-15);
   EXPECT_NEAR(e.duration_s - l.duration_s, 1220e-9, 1e-12);
   EXPECT_EQ(bound(e, BoundKind::latency).seconds, bound(l, BoundKind::latency).seconds);
   EXPECT_NE(bound(l, BoundKind::launch).detail.find("an empty kernel's period of 1950 ns"), std::string::npos);
@@ -148,25 +150,29 @@ TEST(Predict, LoopTimingTakesTheEmptyKernelsPeriodBackToBack) {
 
 // A cold launch pays the share of launch_fill_ns (724 ns on the H100 SXM's file) that its grid's
 // waves or its DRAM reads come to against the fill's calibration wave: 132 SMs x 2048 threads
-// reading 32 bytes each, 8,650,752 bytes. The larger share counts, at most the whole fill.
+// reading 32 bytes each, 8,650,752 bytes. The larger share counts, at most the whole fill. A
+// grid's launch is at least block_wave_launch_ns (3360 ns), which a small cold grid's is not.
 TEST(Predict, AColdLaunchPaysTheShareOfTheFillItsWavesOrReadsComeTo) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   ASSERT_DOUBLE_EQ(h100.launch_fill_ns.value, 724);
   EXPECT_DOUBLE_EQ(cold_fill_share(h100, 0.1, 8650752 / 2), 0.5);  // a few blocks reading half a wave's bytes
   EXPECT_DOUBLE_EQ(cold_fill_share(h100, 0.25, 524288), 0.25);     // a quarter wave reading little
   EXPECT_DOUBLE_EQ(cold_fill_share(h100, 3.9, 0), 1.0);
-  // 2^16 floats: 256 blocks of 256, 8 resident per SM, 256 / 1056 of a wave; A and B, 512 KiB,
-  // read from DRAM are 0.06 of the wave's bytes.
-  const auto small = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 16, DType::f32));
-  EXPECT_NEAR(bound(small, BoundKind::launch).seconds, (3170 + 724 * 256 / 1056.0) * 1e-9, 1e-15);
-  EXPECT_NE(bound(small, BoundKind::launch).detail.find("+ 176 ns of a cold wave's fill (724 ns)"), std::string::npos)
-      << bound(small, BoundKind::launch).detail;
-  // 2^20: 3.9 waves pay it all; warm, none.
+  // 2^18 floats: 1024 blocks of 256, 8 resident per SM, 1024 / 1056 of a wave; A and B, 2 MiB,
+  // read from DRAM are 0.24 of the wave's bytes.
+  const auto wave = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 18, DType::f32));
+  EXPECT_NEAR(bound(wave, BoundKind::launch).seconds, (3170 + 724 * 1024 / 1056.0) * 1e-9, 1e-15);
+  EXPECT_NE(bound(wave, BoundKind::launch).detail.find("+ 702 ns of a cold wave's fill (724 ns)"), std::string::npos)
+      << bound(wave, BoundKind::launch).detail;
+  // 2^20: 3.9 waves pay it all. 2^16: 256 / 1056 of a wave, 3170 + 176 ns, short of a grid's
+  // launch; warm, no fill: a grid's launch too.
   const auto large = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 20, DType::f32));
   EXPECT_NEAR(bound(large, BoundKind::launch).seconds, (3170 + 724) * 1e-9, 1e-15);
+  const auto small = predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 16, DType::f32));
+  EXPECT_NEAR(bound(small, BoundKind::launch).seconds, 3360e-9, 1e-15);
   const auto warm =
       predict_bounds(h100, spec("my_add_f32"), launch("my_add_f32", 1 << 16, DType::f32, CacheState::warm));
-  EXPECT_NEAR(bound(warm, BoundKind::launch).seconds, 3170e-9, 1e-15);
+  EXPECT_NEAR(bound(warm, BoundKind::launch).seconds, 3360e-9, 1e-15);
 }
 
 // Tensor cores: a 2048 x 2048 output, 2048 multiply-adds per element (2^33), on a pipe of their
@@ -293,11 +299,15 @@ TEST(Predict, AddF32At2To20WarmIsL2ResidentAndLaunchBound) {
   EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), 0.0);
   EXPECT_EQ(counter_of(p, "dram__sectors_write.sum"), 0.0);
   EXPECT_NEAR(bound(p, BoundKind::l2).seconds, 12.0 * (1 << 20) / 7.4e12, 1e-15);
-  // At most twice the launch's 3.17 us (warm: no cold fill), no unit near its peak: launch-bound.
-  EXPECT_NEAR(bound(p, BoundKind::launch).seconds, 3.17e-6, 1e-15);
+  // A grid's launch, block_wave_launch_ns (3.36 us, more than the empty kernel's 3.17; warm: no
+  // cold fill); at most twice it, no unit near its peak: launch-bound.
+  EXPECT_NEAR(bound(p, BoundKind::launch).seconds, 3.36e-6, 1e-15);
+  EXPECT_NE(bound(p, BoundKind::launch).detail.find("a grid's launch, 3360 ns beyond its waves of blocks"),
+            std::string::npos)
+      << bound(p, BoundKind::launch).detail;
   EXPECT_EQ(p.binding, BoundKind::launch);
-  EXPECT_LE(p.duration_s, 2 * 3.17e-6);
-  EXPECT_NEAR(p.duration_s, 3.17e-6 + bound(p, p.runner_up).seconds, 1e-15);
+  EXPECT_LE(p.duration_s, 2 * 3.36e-6);
+  EXPECT_NEAR(p.duration_s, 3.36e-6 + bound(p, p.runner_up).seconds, 1e-15);
 }
 
 // One rule for predicted and measured launches: a unit >= 80 % busy binds; a launch of at most
