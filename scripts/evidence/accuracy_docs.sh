@@ -40,9 +40,10 @@ held_out_batch() {
   echo
   echo "Each GPU's section is its latest run: the H100's \`whole-suite-5/\` (2026-11-27, 354 launches, the"
   echo "first with the sixth held-out batch, made at b017aaf; no H100 was lent since), the H200's"
-  echo "\`whole-suite-8/\` (2026-11-28, 402 launches: every kernel of the suite, the seventh and eighth"
-  echo "held-out batches included, made at 2984332 on an H200, GPU-66884a58, after a cold launch came to"
-  echo "pay a share of the cold fill). The H200's \`whole-suite-7/\` (the same launches, made at 563bc50 on"
+  echo "\`whole-suite-9/\` (2026-11-28, 402 launches: every kernel of the suite, the seventh and eighth"
+  echo "held-out batches included, made at bcdb98b on an H200, GPU-1d88cb32, after a cold launch came to"
+  echo "pay a share of the cold fill and a grid's launch to be at least \`block_wave_launch_ns\`). The"
+  echo "H200's \`whole-suite-8/\` (made at 2984332 on GPU-66884a58), \`whole-suite-7/\` (made at 563bc50 on"
   echo "GPU-12a25286: the first calibration that measures the dirty lines a cold launch leaves, and takes"
   echo "atomics, barrier steps and block reductions in cycles at the calibrated streaming clock),"
   echo "\`whole-suite-6/\` (made at efaebd6 on GPU-31130ad0) and \`whole-suite-5/\` (the H100's launches,"
@@ -67,7 +68,7 @@ held_out_batch() {
   echo
   for gpu in h100 h200; do
     run=$gpu/whole-suite-5
-    [[ $gpu == h200 ]] && run=$gpu/whole-suite-8
+    [[ $gpu == h200 ]] && run=$gpu/whole-suite-9
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
@@ -79,7 +80,7 @@ held_out_batch() {
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
     echo
-    for earlier in whole-suite-7 whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
+    for earlier in whole-suite-8 whole-suite-7 whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
       db=docs/results/$gpu/$earlier/suite.db path=$db how=""
       if [[ ! -f $db && -f $db.xz ]]; then
@@ -111,11 +112,12 @@ held_out_batch() {
   # The suite at sizes it does not run, judged apart from the targets' runs.
   echo "## NVIDIA H200: the whole suite at sizes it does not run"
   echo
-  echo "\`docs/results/h200/size-sweep/\` and \`size-sweep-2/\` (\`scripts/device/size_sweep.sh\`, timed"
-  echo "only, two H200s): every kernel at 2^17, 2^19, 2^21 and 2^23, cold and warm, calibrated there; the"
-  echo "targets are judged at the suite's sizes, this section shows what the model gives between and below"
-  echo "them. The first sweep was made before a cold launch came to pay a share of the fill, the second after."
-  for sweep in size-sweep size-sweep-2; do
+  echo "\`docs/results/h200/size-sweep/\`, \`size-sweep-2/\` and \`size-sweep-3/\` (\`scripts/device/size_sweep.sh\`,"
+  echo "timed only, three H200s): every kernel at 2^17, 2^19, 2^21 and 2^23, cold and warm, calibrated"
+  echo "there; the targets are judged at the suite's sizes, this section shows what the model gives between"
+  echo "and below them. The first sweep was made before the launch changes of \`docs/model.md\` (\"Sizes"
+  echo "between and below the suite's\"), the second between them, the third after both."
+  for sweep in size-sweep size-sweep-2 size-sweep-3; do
     db=docs/results/h200/$sweep/sweep.db
     echo
     echo "### \`$sweep/\`, size by size"
