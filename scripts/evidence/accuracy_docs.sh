@@ -47,7 +47,7 @@ held_out_batch() {
   echo "GPU-12a25286: the first calibration that measures the dirty lines a cold launch leaves, and takes"
   echo "atomics, barrier steps and block reductions in cycles at the calibrated streaming clock),"
   echo "\`whole-suite-6/\` (made at efaebd6 on GPU-31130ad0) and \`whole-suite-5/\` (the H100's launches,"
-  echo "made at 086d496 on a fourth H200) follow its section. The"
+  echo "made at 086d496 on a fifth H200) follow its section. The"
   echo "\`whole-suite-4/\` runs (2026-11-27) were the first timed as \`measure\` and"
   echo "\`calibrate\` now time short launches: an event pair around each, eight launches at a time queued"
   echo "behind a blocking kernel (\`kernels/queued_timing.hpp\`). Runs before it queued up to 64, and a launch"
