@@ -209,6 +209,12 @@ double dram_stream_s(const GpuSpec& gpu, const PassWork& w) {
          w.random_misses / gpu.dram_random_loads_per_s.value;
 }
 
+// The resident waves of blocks a pass's grid makes (a fraction for a grid of less than one).
+double grid_waves(const GpuSpec& gpu, const PassPrediction& pp) {
+  const double wave_blocks = static_cast<double>(sms(gpu)) * pp.occupancy.blocks_per_sm;
+  return wave_blocks > 0 ? static_cast<double>(pp.grid) / wave_blocks : 1.0;
+}
+
 // A pass's launch: an empty kernel's overhead (cold, with the share of the fill its grid's waves
 // and DRAM reads come to), and at least what a grid of blocks takes beyond its waves of them
 // (block_wave_launch_ns): more than the empty kernel <<<1, 32>>> that launch_overhead_ns times.
@@ -217,9 +223,8 @@ struct PassLaunch {
   bool grid = false;  // block_wave_launch_ns set it
 };
 PassLaunch pass_launch(const GpuSpec& gpu, const PassPrediction& pp, const PassWork& w, CacheState cache) {
-  const double wave_blocks = static_cast<double>(sms(gpu)) * pp.occupancy.blocks_per_sm;
-  const double waves = wave_blocks > 0 ? static_cast<double>(pp.grid) / wave_blocks : 1.0;
-  const double share = cache == CacheState::cold ? cold_fill_share(gpu, waves, w.dram_reads() * kSectorBytes) : 0.0;
+  const double share =
+      cache == CacheState::cold ? cold_fill_share(gpu, grid_waves(gpu, pp), w.dram_reads() * kSectorBytes) : 0.0;
   const double empty_s = launch_s(gpu, share > 0, share), grid_s = gpu.block_wave_launch_ns.value * 1e-9;
   return {std::max(empty_s, grid_s), empty_s - launch_s(gpu, false), grid_s > empty_s};
 }
@@ -251,7 +256,7 @@ Rounds rounds_of(const GpuSpec& gpu, const KernelPass& pass, const PassPredictio
   const double loop_bytes = loads ? w.load_bytes_per_thread : w.store_bytes_per_thread;
   r.in_flight = r.resident_threads * (loop_bytes > 0 ? loop_bytes * pass.ilp : w.once_store_bytes_per_thread);
   if (r.in_flight <= 0) return r;
-  r.waves = blocks / (sms(gpu) * pp.occupancy.blocks_per_sm);
+  r.waves = grid_waves(gpu, pp);
   r.full = pass.grid == GridPolicy::one_shot && r.waves > 1 ? std::floor(r.waves) : r.waves;
   // Stores outside the loop are one round per thread: one per wave, one in all for a grid of
   // less than a wave.
