@@ -341,7 +341,7 @@ std::string rounds_detail(const GpuSpec& gpu, const KernelPass& pass, const Pass
 // one-shot grid's last, partial wave has fewer threads in flight: its rounds take as long as
 // full ones while the latency binds and shrink with its data while DRAM does.
 BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPrediction& pp, const PassWork& w,
-                        int block, double warm_hit, CacheState cache) {
+                        int block, double warm_hit, const PassLaunch& launch) {
   const Rounds r = rounds_of(gpu, pass, pp, w, block);
   if (r.in_flight <= 0) return {BoundKind::latency, w.atomic_serial_s + w.atomic_tail_s, "nothing in flight"};
   const double from_l2 = l2_round_share(pass, w, warm_hit);
@@ -394,7 +394,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // block_wave_launch_ns + its waves x block_wave_ns within 3.1 %). The launch bound holds
   // block_wave_launch_ns; a cold launch's holds more, under which its first waves turn over.
   if (pass.grid == GridPolicy::one_shot) {
-    const double under_s = pass_launch(gpu, pp, w, cache).seconds - gpu.block_wave_launch_ns.value * 1e-9;
+    const double under_s = launch.seconds - gpu.block_wave_launch_ns.value * 1e-9;
     const double turnover = waves * gpu.block_wave_ns.value * 1e-9 - under_s;
     if (turnover > seconds) {
       seconds = turnover;
@@ -443,6 +443,7 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
   const double dram_bw = gpu.dram_bandwidth_sustained.value;
   const double turnaround = turnaround_sectors(gpu, w);
   const double issue_rate = sm_count * gpu.schedulers_per_sm.value * gpu.issue_per_scheduler_per_clock.value * f;
+  const PassLaunch launch = pass_launch(gpu, pp, w, cache);
   return {
       {BoundKind::dram, dram_stream_s(gpu, w) + (dram_read > 0 ? gpu.dram_ramp_ns.value * 1e-9 : 0.0),
        fmt::format("({} read + {} written + {} turnaround) / {}{}", gb(dram_read * kSectorBytes),
@@ -470,8 +471,8 @@ std::vector<BoundTime> pass_bounds(const GpuSpec& gpu, const KernelPass& pass, c
                                "unknown: the spec gives no instruction counts (inst_per_thread, inst_per_iteration)",
                                false},
       compute_bound(w),
-      latency_bound(gpu, pass, pp, w, block, warm_hit, cache),
-      launch_bound(gpu, pass_launch(gpu, pp, w, cache), cache),
+      latency_bound(gpu, pass, pp, w, block, warm_hit, launch),
+      launch_bound(gpu, launch, cache),
   };
 }
 
