@@ -118,6 +118,18 @@ inline double cold_fill_share(const GpuSpec& g, double waves, double dram_read_b
 inline double launch_s(const GpuSpec& g, bool cold, double fill_share = 1.0) {
   return (g.launch_overhead_ns.value + (cold ? fill_share * g.launch_fill_ns.value : 0.0)) * 1e-9;
 }
+// A grid's launch, timed by an event pair: the empty kernel's launch_s, and at least what a grid of
+// blocks takes beyond its waves of them (block_wave_launch_ns), more than the empty kernel
+// <<<1, 32>>> that launch_overhead_ns times.
+inline double grid_launch_s(const GpuSpec& g, bool cold, double fill_share) {
+  return std::max(launch_s(g, cold, fill_share), g.block_wave_launch_ns.value * 1e-9);
+}
+// What a one-shot grid's waves of blocks take at least, each block_wave_ns however short its
+// memory latency, a part of a wave its part: less what turns over under a launch (grid_launch_s)
+// longer than a grid's, as a cold one's fill is.
+inline double wave_turnover_s(const GpuSpec& g, double waves, double launch_seconds) {
+  return waves * g.block_wave_ns.value * 1e-9 - (launch_seconds - g.block_wave_launch_ns.value * 1e-9);
+}
 // The bytes of a read set the L2 keeps (l2_resident_lo_fraction of it: docs/model.md).
 inline double l2_kept_bytes(const GpuSpec& g) { return g.l2_resident_lo_fraction.value * g.l2_bytes.value; }
 

@@ -106,22 +106,32 @@ LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
   return c;
 }
 
-double wave_rounds_s(const LaunchCost& c, const GpuSpec& g) {
-  if (c.blocks <= 0 || c.block_threads <= 0 || !has_rounds(g) || (!c.loads && !c.stores)) return 0.0;
-  int resident = 0;
+double waves_on(const LaunchCost& c, const GpuSpec& g) {
+  if (c.blocks <= 0 || c.block_threads <= 0) return 0.0;
   try {
-    resident = compute_occupancy(g, c.block_threads, c.registers_per_thread, Source::compiler,
-                                 static_cast<int>(c.shared_bytes_per_block))
-                   .blocks_per_sm;
+    const int resident = compute_occupancy(g, c.block_threads, c.registers_per_thread, Source::compiler,
+                                           static_cast<int>(c.shared_bytes_per_block))
+                             .blocks_per_sm;
+    return static_cast<double>(c.blocks) / (resident * g.sm_count.value);
   } catch (const InputError&) {
     return 0.0;  // a block that cannot be resident on g: no waves to count
   }
-  const double waves = std::ceil(static_cast<double>(c.blocks) / (resident * g.sm_count.value));
+}
+
+double event_launch_s(const LaunchCost& c, const GpuSpec& g, CacheState cache) {
+  const double waves = waves_on(c, g);
+  const double share = cold_fill_share(g, waves > 0 ? waves : 1.0, c.dram_read_bytes);
+  return grid_launch_s(g, cache == CacheState::cold, share);
+}
+
+double wave_rounds_s(const LaunchCost& c, const GpuSpec& g, CacheState cache) {
+  const double waves = waves_on(c, g);
+  if (waves <= 0 || !has_rounds(g) || (!c.loads && !c.stores)) return 0.0;
   const auto round_at = [&](double u) {
     return (c.loads ? round_s(g, c.dram_read_share, u) : 0.0) + (c.stores ? store_round_s(g, u) : 0.0);
   };
-  // However short its rounds, a wave of blocks takes block_wave_ns to launch, run and retire.
-  return std::max(rounds_at_fixed_point_s(waves, round_at, dram_time_s(c, g)), waves * g.block_wave_ns.value * 1e-9);
+  return std::max(rounds_at_fixed_point_s(std::ceil(waves), round_at, dram_time_s(c, g)),
+                  wave_turnover_s(g, waves, event_launch_s(c, g, cache)));
 }
 
 double dram_time_s(const LaunchCost& c, const GpuSpec& g) {
@@ -151,15 +161,16 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
            "warp instructions / issue rate"},
           {BoundKind::compute, compute, "FP instructions / FP rate; tensor pipe time as measured"},
           {BoundKind::latency, 0.0, "not predicted from counters"},
-          // A real grid's launch, fill included: what a launch-limited kernel's own time holds is
-          // nearer a real grid's start than an empty kernel's.
-          {BoundKind::launch, launch_s(g, true), "launch overhead and a real grid's fill"}};
+          // A cold grid's launch: what a launch-limited kernel's own time holds is nearer a real
+          // grid's start than an empty kernel's.
+          {BoundKind::launch, event_launch_s(c, g, CacheState::cold),
+           "a grid's launch and the share of a cold fill its waves and DRAM reads come to"}};
 }
 
-double fixed_time_s(const GpuSpec& gpu, const TimeBase& base, bool stores) {
-  if (base.timing == Timing::event) return launch_s(gpu, base.cache == CacheState::cold);
+double fixed_time_s(const GpuSpec& gpu, const TimeBase& base, const LaunchCost& cost) {
+  if (base.timing == Timing::event) return event_launch_s(cost, gpu, base.cache);
   // Measured as the Activity API times kernels; ncu's replayed time is left as its empty kernel's.
-  const double store_s = base.timing == Timing::kernel && stores ? gpu.kernel_trace_store_ns.value * 1e-9 : 0.0;
+  const double store_s = base.timing == Timing::kernel && cost.stores ? gpu.kernel_trace_store_ns.value * 1e-9 : 0.0;
   return empty_kernel_s(gpu, base.timing) + store_s;
 }
 
@@ -171,9 +182,9 @@ CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std
   // A duration holds what its time base holds beyond the work (a profile's, an empty kernel's own
   // time; an event pair's, the launch overhead), which each GPU has its own of, then the work;
   // only the work's bounds floor the work.
-  const double base_from = fixed_time_s(measured_on, base, cost.stores);
+  const double base_from = fixed_time_s(measured_on, base, cost);
   const double fixed_s = std::min(base_from, measured_s), work_s = measured_s - fixed_s;
-  const double fixed_to = base_from > 0 ? fixed_s * fixed_time_s(target, base, cost.stores) / base_from : fixed_s;
+  const double fixed_to = base_from > 0 ? fixed_s * fixed_time_s(target, base, cost) / base_from : fixed_s;
   double work_to = 0;
   for (const auto& b : p.bounds)
     if (b.kind != BoundKind::launch && b.seconds > work_to) {
@@ -201,7 +212,7 @@ CostPrediction predict_cost(const LaunchCost& cost, double measured_s, const std
   // launch-limited launch's first waves turn over under its launch.
   BoundTime& latency = p.bounds[static_cast<std::size_t>(BoundKind::latency)];  // kAllBounds order
   if (limiter != "launch") {
-    latency.seconds = wave_rounds_s(cost, target);
+    latency.seconds = wave_rounds_s(cost, target, base.cache);
     if (latency.seconds > 0)
       latency.detail = "its waves of resident blocks, each a round of its loads and of its stores, at least "
                        "block_wave_ns";

@@ -5,7 +5,7 @@
 // for another architecture), and the same efficiency against the ceiling that bound it where it
 // was measured (a launch at 80 % of the DRAM ceiling stays at 80 % of the other DRAM ceiling);
 // it can never beat any ceiling of the target. A launch's time is what its time base holds beyond
-// the work (an empty kernel's own time, or an event pair's launch overhead), each GPU's, and its
+// the work (an empty kernel's own time, or an event pair's launch of the grid), each GPU's, and its
 // work. A latency-bound launch's work is its rounds of loads: as many on the target, each the
 // target's loaded round at the DRAM utilization the launch then makes (L2's latency for the share
 // of its L2 reads that L2 served), so a launch near its DRAM's ceiling gains from a wider one. A
@@ -50,11 +50,21 @@ struct LaunchCost {
 
 LaunchCost cost_of(const ProfiledLaunch& launch, const GpuSpec& measured_on);
 
-// The least time gpu's waves of the cost's grid take: each wave of resident blocks waits at least
-// one round of loads (all of a thread's loads in flight at once, as a one-shot grid's are) and one
-// round of stores, at the DRAM utilization the launch then makes, and takes at least block_wave_ns.
-// 0 where the grid is unknown or its block cannot be resident on gpu.
-double wave_rounds_s(const LaunchCost& cost, const GpuSpec& gpu);
+// The resident waves of blocks the cost's grid makes on gpu (a fraction for a grid of less than
+// one); 0 where the grid is unknown or its block cannot be resident on gpu.
+double waves_on(const LaunchCost& cost, const GpuSpec& gpu);
+
+// The cost's launch on gpu timed by an event pair, as the model's launch bound takes a pass's
+// (grid_launch_s): cold, with the share of launch_fill_ns its grid's waves and its DRAM reads come
+// to (all of it where the grid is unknown).
+double event_launch_s(const LaunchCost& cost, const GpuSpec& gpu, CacheState cache);
+
+// The least time gpu's waves of the cost's grid take: each wave of resident blocks, a part of one
+// too, waits at least one round of loads (all of a thread's loads in flight at once, as a one-shot
+// grid's are) and one round of stores, at the DRAM utilization the launch then makes; and the grid
+// turns over no faster than the model's one-shot grids (wave_turnover_s, under the launch
+// event_launch_s gives for `cache`). 0 where waves_on is.
+double wave_rounds_s(const LaunchCost& cost, const GpuSpec& gpu, CacheState cache);
 
 // The time gpu's DRAM takes for the cost's reads and writes, as the model's DRAM bound takes it:
 // (R + W + dram_turnaround_factor x min(R, W)) / sustained bandwidth.
@@ -77,15 +87,15 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& cost, const GpuSpec& gpu);
 
 // How a measured duration was timed, which says what it holds beyond the launch's work: an empty
 // kernel's own time (Timing::kernel as the Activity API records it, a profile run's; Timing::ncu
-// as gpu__time_duration gives it, an import run's), or an event pair's launch overhead and, for a
-// cold launch, a real grid's fill (Timing::event, as `measure` times a suite run's launches).
+// as gpu__time_duration gives it, an import run's), or an event pair's launch of the grid
+// (Timing::event, as `measure` times a suite run's launches: event_launch_s).
 struct TimeBase {
   Timing timing = Timing::kernel;
   CacheState cache = CacheState::warm;
 };
 // A kernel that stores ends when its stores are done: timed as the kernel, its fixed part holds
 // kernel_trace_store_ns more.
-double fixed_time_s(const GpuSpec& gpu, const TimeBase& base, bool stores);
+double fixed_time_s(const GpuSpec& gpu, const TimeBase& base, const LaunchCost& cost);
 
 struct CostPrediction {
   double duration_s = 0;

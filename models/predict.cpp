@@ -215,9 +215,8 @@ double grid_waves(const GpuSpec& gpu, const PassPrediction& pp) {
   return wave_blocks > 0 ? static_cast<double>(pp.grid) / wave_blocks : 1.0;
 }
 
-// A pass's launch: an empty kernel's overhead (cold, with the share of the fill its grid's waves
-// and DRAM reads come to), and at least what a grid of blocks takes beyond its waves of them
-// (block_wave_launch_ns): more than the empty kernel <<<1, 32>>> that launch_overhead_ns times.
+// A pass's launch (grid_launch_s), cold with the share of the fill its grid's waves and DRAM reads
+// come to.
 struct PassLaunch {
   double seconds = 0, fill_s = 0;
   bool grid = false;  // block_wave_launch_ns set it
@@ -225,8 +224,8 @@ struct PassLaunch {
 PassLaunch pass_launch(const GpuSpec& gpu, const PassPrediction& pp, const PassWork& w, CacheState cache) {
   const double share =
       cache == CacheState::cold ? cold_fill_share(gpu, grid_waves(gpu, pp), w.dram_reads() * kSectorBytes) : 0.0;
-  const double empty_s = launch_s(gpu, share > 0, share), grid_s = gpu.block_wave_launch_ns.value * 1e-9;
-  return {std::max(empty_s, grid_s), empty_s - launch_s(gpu, false), grid_s > empty_s};
+  const double empty_s = launch_s(gpu, share > 0, share), grid_s = grid_launch_s(gpu, share > 0, share);
+  return {grid_s, empty_s - launch_s(gpu, false), grid_s > empty_s};
 }
 
 // L2 time: its sectors at the L2's bandwidth, random loads' at the share of it they reach (a
@@ -395,7 +394,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // block_wave_launch_ns; a cold launch's holds more, under which its first waves turn over.
   if (pass.grid == GridPolicy::one_shot) {
     const double under_s = launch.seconds - gpu.block_wave_launch_ns.value * 1e-9;
-    const double turnover = waves * gpu.block_wave_ns.value * 1e-9 - under_s;
+    const double turnover = wave_turnover_s(gpu, waves, launch.seconds);
     if (turnover > seconds) {
       seconds = turnover;
       detail += fmt::format("; at least {:.3g} waves of blocks x {:.0f} ns{}", waves, gpu.block_wave_ns.value,

@@ -158,9 +158,10 @@ TEST(LaunchCost, AShortLaunchTakesTheTargetsEmptyKernelAndScalesItsWorkByRounds)
 
 // The same add launched as 65,536 one-shot blocks of 256 threads (16 registers, no shared memory),
 // its loads and stores counted. On the H200 a block of 8 warps is resident 8 times an SM (64 warps),
-// so the grid runs in ceil(65,536 / (8 x 132)) = 63 waves, each at least a round of its loads and one
-// of its stores: 373 + 261 + 2 x 37.7 x u / (1 - u) ns at the utilization u the waves make of the
-// DRAM's 46.301 us. u x 63 x round(u) = 46.301 us at u = 0.79434, rounds of 925.22 ns: 58.289 us,
+// so the grid runs in 65,536 / (8 x 132) = 62.06 waves, each (the last part of one too) at least a
+// round of its loads and one of its stores: 373 + 261 + 2 x 37.7 x u / (1 - u) ns at the utilization
+// u the 63 rounds make of the DRAM's 46.301 us. u x 63 x round(u) = 46.301 us at u = 0.79434, rounds
+// of 925.22 ns: 58.289 us,
 // more than the DRAM ratio gives (48.52 us), so the launch is latency-bound there. It stores: its
 // fixed part is the empty kernel's and the store's, 1.1 us on the H100 and 0.8 us on the H200.
 TEST(LaunchCost, EachWaveOfAOneShotGridWaitsARoundOfItsLoadsAndStores) {
@@ -174,7 +175,7 @@ TEST(LaunchCost, EachWaveOfAOneShotGridWaitsARoundOfItsLoadsAndStores) {
   l.counters.push_back({std::string(metric::l1_requests_ld), 1048576});
   l.counters.push_back({std::string(metric::l1_requests_st), 524288});
   const LaunchCost c = cost_of(l, g.h100);
-  EXPECT_NEAR(wave_rounds_s(c, g.h200), 58.289e-6, 0.001e-6);
+  EXPECT_NEAR(wave_rounds_s(c, g.h200, CacheState::warm), 58.289e-6, 0.001e-6);
   const CostPrediction p = predict_cost(c, 70e-6, "dram", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(p.bound, BoundKind::latency);
   EXPECT_NEAR(p.duration_s, 0.8e-6 + 58.289e-6, 0.001e-6);
@@ -183,29 +184,63 @@ TEST(LaunchCost, EachWaveOfAOneShotGridWaitsARoundOfItsLoadsAndStores) {
   const CostPrediction launch = predict_cost(c, 1.5e-6, "launch", {Timing::kernel}, g.h100, g.h200);
   EXPECT_EQ(launch.bound, BoundKind::launch);
   EXPECT_NEAR(launch.duration_s, 0.8e-6 + kDramH200 + 0.014e-6, 0.001e-6);
-  // Waves whose rounds are short still take block_wave_ns each (641 ns on the H200): the same grid
-  // of loads alone, its DRAM reads a thousandth of its L2 reads, waits 63 rounds of about the L2's
-  // loaded 188 ns, 11.9 us, and takes 63 x 641 ns = 40.383 us.
+  // Waves whose rounds are short still take block_wave_ns each (641 ns on the H200), as the model's
+  // one-shot grids do: the same grid of loads alone, its DRAM reads a thousandth of its L2 reads,
+  // waits 63 rounds of about the L2's loaded 188 ns, 11.9 us, and takes 62.0606 x 641 ns = 39.781
+  // us. Warm, its launch is a grid's, 3.37 us (more than the empty kernel's 2.88 us), which no wave
+  // turns over under; cold, 2.88 + 1.04 us of fill = 3.92 us, whose 0.55 us beyond a grid's launch
+  // its first waves turn over under: 39.231 us.
   ASSERT_DOUBLE_EQ(g.h200.block_wave_ns.value, 641);
+  ASSERT_DOUBLE_EQ(g.h200.block_wave_launch_ns.value, 3370);
+  ASSERT_DOUBLE_EQ(g.h200.launch_overhead_ns.value, 2880);
+  ASSERT_DOUBLE_EQ(g.h200.launch_fill_ns.value, 1040);
   ProfiledLaunch loads = l;
   for (auto& v : loads.counters)
     if (v.name == metric::dram_sectors_read || v.name == metric::dram_sectors_write) v.value /= 1000;
   std::erase_if(loads.counters, [](const MetricValue& v) { return v.name == metric::l1_requests_st; });
-  EXPECT_NEAR(wave_rounds_s(cost_of(loads, g.h100), g.h200), 40.383e-6, 1e-12);
+  const LaunchCost load_cost = cost_of(loads, g.h100);
+  EXPECT_NEAR(waves_on(load_cost, g.h200), 65536.0 / 1056, 1e-12);
+  EXPECT_NEAR(wave_rounds_s(load_cost, g.h200, CacheState::warm), 65536.0 / 1056 * 641e-9, 1e-12);
+  EXPECT_NEAR(wave_rounds_s(load_cost, g.h200, CacheState::cold), 65536.0 / 1056 * 641e-9 - 0.55e-6, 1e-12);
   // Without its grid (a suite launch of several kernels) there are no waves to count.
-  EXPECT_EQ(wave_rounds_s(cost_of(dram_bound_add(), g.h100), g.h200), 0.0);
+  EXPECT_EQ(wave_rounds_s(cost_of(dram_bound_add(), g.h100), g.h200, CacheState::warm), 0.0);
 }
 
 // What a duration holds beyond the work: timed by the Activity API, the empty kernel's own time and,
 // for a kernel that stores, what its stores add (a kernel ends when they are done); ncu's time,
-// ncu's empty kernel; an event pair, the launch overhead and, cold, the fill.
+// ncu's empty kernel; an event pair, the grid's launch as the model's launch bound takes it.
 TEST(LaunchCost, TheFixedPartOfAKernelThatStoresHoldsItsStoresEnd) {
   const Gpus g;
-  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::kernel}, false), 1.0e-6, 1e-15);
-  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::kernel}, true), 1.1e-6, 1e-15);
-  EXPECT_NEAR(fixed_time_s(g.h200, {Timing::kernel}, true), 0.8e-6, 1e-15);
-  EXPECT_NEAR(fixed_time_s(g.h200, {Timing::ncu}, true), 1.2e-6, 1e-15);
-  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::event, CacheState::cold}, true), launch_s(g.h100, true), 1e-15);
+  LaunchCost c;
+  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::kernel}, c), 1.0e-6, 1e-15);
+  c.stores = true;
+  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::kernel}, c), 1.1e-6, 1e-15);
+  EXPECT_NEAR(fixed_time_s(g.h200, {Timing::kernel}, c), 0.8e-6, 1e-15);
+  EXPECT_NEAR(fixed_time_s(g.h200, {Timing::ncu}, c), 1.2e-6, 1e-15);
+}
+
+// An event pair holds the grid's launch as the model's launch bound takes a pass's. The H100 SXM:
+// launch_overhead_ns 3170, launch_fill_ns 724, block_wave_launch_ns 3360. Warm, a grid's launch,
+// 3.36 us; cold, with its grid unknown, the whole fill, 3.894 us. 132 blocks of 256 threads, an
+// eighth of a wave (8 resident an SM), reading 1 MiB (a wave's bytes are 132 x 2048 threads x 32 B
+// = 8.25 MiB): an eighth of the fill, 3.17 + 0.0905 us, under a grid's launch, so 3.36 us.
+TEST(LaunchCost, AnEventPairHoldsTheGridsLaunchAndItsShareOfTheFill) {
+  const Gpus g;
+  ASSERT_DOUBLE_EQ(g.h100.launch_overhead_ns.value, 3170);
+  ASSERT_DOUBLE_EQ(g.h100.launch_fill_ns.value, 724);
+  ASSERT_DOUBLE_EQ(g.h100.block_wave_launch_ns.value, 3360);
+  LaunchCost c;
+  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::event, CacheState::warm}, c), 3.36e-6, 1e-15);
+  EXPECT_NEAR(fixed_time_s(g.h100, {Timing::event, CacheState::cold}, c), 3.894e-6, 1e-15);
+  c.blocks = 132;
+  c.block_threads = 256;
+  c.registers_per_thread = 16;
+  c.dram_read_bytes = 1 << 20;
+  EXPECT_NEAR(waves_on(c, g.h100), 0.125, 1e-15);
+  EXPECT_NEAR(event_launch_s(c, g.h100, CacheState::cold), 3.36e-6, 1e-15);
+  // The same grid reading a whole wave's bytes pays all of the fill.
+  c.dram_read_bytes = 132.0 * 2048 * 32;
+  EXPECT_NEAR(event_launch_s(c, g.h100, CacheState::cold), 3.894e-6, 1e-15);
 }
 
 // Loads that miss L2 at scattered addresses fetch dram_random_fetch_sectors (1.97 on both GPUs'
