@@ -580,38 +580,44 @@ std::vector<double> per_cycle(const std::vector<calib::Sample>& samples, double 
 // float; random lanes over one atomic unit's bytes, over 4, 16 and 64 KiB and over a table far
 // larger; a warp's lanes on one line's consecutive words.
 void measure_atomics(Calibrator& c, double clock_hz) {
-  // A value in cycles per atomic, or (per > 0) requests per cycle of `per` atomics each.
-  auto add = [&](const std::string& key, const std::vector<calib::Sample>& s, double per, const std::string& what) {
-    c.add(key, stat_of(per > 0 ? per_cycle(s, clock_hz, per) : cycles_per_work(s, clock_hz)),
-          what + ", " + cycles_at(clock_hz, s));
+  const auto add = [&](const std::string& key, const std::vector<double>& values, const std::vector<calib::Sample>& s,
+                       const std::string& what) { c.add(key, stat_of(values), what + ", " + cycles_at(clock_hz, s)); };
+  // SM cycles per atomic.
+  const auto add_cycles = [&](const std::string& key, const std::vector<calib::Sample>& s, const std::string& what) {
+    add(key, cycles_per_work(s, clock_hz), s, what);
   };
+  // Requests per SM cycle, each of `lanes` atomics.
+  const auto add_rate = [&](const std::string& key, const std::vector<calib::Sample>& s, double lanes,
+                            const std::string& what) { add(key, per_cycle(s, clock_hz, lanes), s, what); };
   c.step("atomics to one address");
-  add("atomic_same_address_cycles", c.k.time_one_address_atomics(false, 16, 1, c.reps), 0,
-      "every resident thread adds 1 to one word 16 times (atomicAdd, result unused): SM cycles over the launch / "
-      "atomics");
-  add("atomic_same_address_float_cycles", c.k.time_one_address_atomics(true, 16, 1, c.reps), 0,
-      "the same with float atomicAdd: SM cycles over the launch / atomics");
+  add_cycles("atomic_same_address_cycles", c.k.time_one_address_atomics(false, 16, 1, c.reps),
+             "every resident thread adds 1 to one word 16 times (atomicAdd, result unused): SM cycles over the "
+             "launch / atomics");
+  add_cycles("atomic_same_address_float_cycles", c.k.time_one_address_atomics(true, 16, 1, c.reps),
+             "the same with float atomicAdd: SM cycles over the launch / atomics");
   c.step("atomics spread over a table");
   constexpr std::size_t kUnitWords = 256;
   const auto sizes = atomic_table_rates();  // 4, 16, 64 KiB, then the scattered table
-  add("atomic_small_table_per_clock", c.k.time_spread_atomics(kUnitWords, false, 16, 1, c.reps), 1,
-      "every resident thread adds 1 to a hashed word of a 1 KiB table 16 times: atomics per SM cycle of the launch");
+  add_rate("atomic_small_table_per_clock", c.k.time_spread_atomics(kUnitWords, false, 16, 1, c.reps), 1,
+           "every resident thread adds 1 to a hashed word of a 1 KiB table 16 times: atomics per SM cycle of the "
+           "launch");
   // Between one unit and a scattered table the rate depends on how the table's aligned spans
   // fall on the L2's slices, which no datasheet gives: measured at the sizes the model
   // interpolates between.
   for (const AtomicTableRate& t : sizes.first(sizes.size() - 1)) {
     const auto words = static_cast<std::size_t>(t.bytes) / 4;
     const int per_thread = t.bytes <= 4096 ? 64 : t.bytes <= 16384 ? 128 : 256;  // about a millisecond each
-    add(std::string(t.key), c.k.time_spread_atomics(words, false, per_thread, 1, c.reps), 1,
-        fmt::format("every resident thread adds 1 to a hashed word of a {} KiB table {} times: atomics per SM cycle",
-                    words * 4 / 1024, per_thread));
+    add_rate(std::string(t.key), c.k.time_spread_atomics(words, false, per_thread, 1, c.reps), 1,
+             fmt::format("every resident thread adds 1 to a hashed word of a {} KiB table {} times: atomics per SM "
+                         "cycle",
+                         words * 4 / 1024, per_thread));
   }
-  add("atomic_scattered_per_clock",
-      c.k.time_spread_atomics(static_cast<std::size_t>(sizes.back().bytes) / 4, false, 256, 1, c.reps), 1,
-      "every resident thread adds 1 to a hashed word of a 16 MiB table 256 times: atomics per SM cycle");
-  add("atomic_line_requests_per_clock", c.k.time_spread_atomics(kUnitWords, true, 64, 1, c.reps), 32,
-      "every resident thread adds 1 64 times to a 1 KiB table, a warp's 32 lanes on one 128-byte line's consecutive "
-      "words (one request), the warps on its 8 lines in turn: requests per SM cycle");
+  add_rate("atomic_scattered_per_clock",
+           c.k.time_spread_atomics(static_cast<std::size_t>(sizes.back().bytes) / 4, false, 256, 1, c.reps), 1,
+           "every resident thread adds 1 to a hashed word of a 16 MiB table 256 times: atomics per SM cycle");
+  add_rate("atomic_line_requests_per_clock", c.k.time_spread_atomics(kUnitWords, true, 64, 1, c.reps), 32,
+           "every resident thread adds 1 64 times to a 1 KiB table, a warp's 32 lanes on one 128-byte line's "
+           "consecutive words (one request), the warps on its 8 lines in turn: requests per SM cycle");
 }
 
 // What a barrier between a block's loads and its work adds to a wave (docs/model.md, "Instructions
