@@ -14,7 +14,7 @@ void add_metrics_command(CLI::App& app) {
   auto names = std::make_shared<bool>(false);
   auto format = std::make_shared<std::string>("table");
   cmd->add_flag("--names", *names, "print only the default measured set, comma-separated (e.g. for ncu --metrics)");
-  cmd->add_option("--format", *format, "table, csv or markdown")->capture_default_str();
+  cmd->add_option("--format", *format, "table, csv, markdown or json")->capture_default_str();
   cmd->footer(
       "Examples:\n"
       "  roofline metrics\n"

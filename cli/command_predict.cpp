@@ -97,7 +97,7 @@ void add_predict_command(CLI::App& app) {
   cmd->add_option("--format", *format, "table, json (full precision) or csv")->capture_default_str();
   cmd->add_flag("--details", *details,
                 "table format: also print each launch's bound explanations, counters and notes, and every ceiling "
-                "with its source");
+                "with its source (with --from-run: each launch's bounds on --gpu)");
   cmd->footer(
       "Examples:\n"
       "  roofline predict --kernel add_f32x4 --n 2^28\n"
@@ -114,7 +114,7 @@ void add_predict_command(CLI::App& app) {
       // A run's launches are predicted as the run timed them (a profile's own times, an import's ncu times).
       if (cmd->get_option("--timing")->count() > 0)
         throw InputError("--timing does not apply to --from-run: its launches are predicted as the run timed them");
-      predict_from_run({*from_run, db->empty() ? "roofline.db" : *db, *kernel_name, *gpu}, f, std::cout);
+      predict_from_run({*from_run, db->empty() ? "roofline.db" : *db, *kernel_name, *gpu}, f, *details, std::cout);
       return;
     }
     if (!kernel_name->empty())

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <optional>
 #include <ostream>
 #include <regex>
 
@@ -11,7 +14,9 @@
 #include "models/gpu_catalog.hpp"
 #include "models/launch_cost.hpp"
 #include "reports/format.hpp"
+#include "reports/prediction_output.hpp"
 #include "reports/profile_tables.hpp"
+#include "reports/record_json.hpp"
 #include "reports/sqlite_store.hpp"
 #include "reports/text_table.hpp"
 
@@ -85,6 +90,46 @@ std::string_view time_base_words(Timing t) {
   }
 }
 
+// One selected launch: its place in the run, what was measured, and its prediction on the target
+// (none where it has no counters: `why` says so).
+struct FromRunRow {
+  std::size_t index = 0;
+  const MeasuredLaunch* launch = nullptr;
+  double measured_s = 0;
+  std::optional<CostPrediction> prediction;
+  std::string why;
+};
+
+void print_json(const RunRecord& run, const CalibratedGpu& target, const std::vector<FromRunRow>& rows,
+                std::ostream& out) {
+  nlohmann::ordered_json launches = nlohmann::ordered_json::array();
+  for (const auto& r : rows) {
+    nlohmann::ordered_json j{{"index", r.index},
+                             {"kernel", r.launch->label},
+                             {"measured_s", r.measured_s},
+                             {"limiter", r.launch->limiter},
+                             {"time_base", to_string(r.launch->base.timing)}};
+    if (r.prediction) {
+      j["predicted_s"] = r.prediction->duration_s;
+      j["ratio"] = r.prediction->duration_s / r.measured_s;
+      j["bound"] = to_string(r.prediction->bound);
+      j["bounds"] = bounds_json(r.prediction->bounds);
+    } else {
+      j["predicted_s"] = nullptr;
+      j["why"] = r.why;
+    }
+    launches.push_back(std::move(j));
+  }
+  out << nlohmann::ordered_json{{"run", run.run.id},
+                                {"measured_on", run.gpu.id},
+                                {"device", run.run.device ? run.run.device->name : ""},
+                                {"predicted_on", target.gpu.id},
+                                {"ceilings", target.summary},
+                                {"launches", std::move(launches)}}
+             .dump(2)
+      << '\n';
+}
+
 }  // namespace
 
 std::int64_t profile_run_id(const SqliteStore& store, const std::string& run) {
@@ -95,35 +140,40 @@ std::int64_t profile_run_id(const SqliteStore& store, const std::string& run) {
   throw InputError("no profile or import run in " + store.path().string() + ": run `roofline profile -- PROGRAM` first");
 }
 
-void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream& out) {
+void predict_from_run(const FromRunOptions& o, OutputFormat format, bool details, std::ostream& out) {
   const SqliteStore store(o.db, OpenMode::read_only);
   const RunRecord run = store.load_run(profile_run_id(store, o.run));
   const CalibratedGpu target = with_stored_calibration(find_gpu(o.gpu), store, "");
   const std::regex filter = kernel_filter(o.kernel_regex);
+  const std::vector<MeasuredLaunch> launches = measured_launches(run);
+  if (launches.empty()) throw InputError(fmt::format("run {} has no measured launch to predict", run.run.id));
+  std::vector<FromRunRow> rows;
+  for (std::size_t i = 0; i < launches.size(); ++i) {
+    const MeasuredLaunch& m = launches[i];
+    if (!std::regex_search(m.launch.id.demangled, filter)) continue;
+    FromRunRow& r = rows.emplace_back(FromRunRow{i + 1, &m, m.launch.duration_s.value_or(0.0), std::nullopt, ""});
+    if (m.launch.counter_status != CounterStatus::collected || r.measured_s <= 0)
+      r.why = "no counters: " + std::string(to_string(m.launch.counter_status));
+    else
+      r.prediction = predict_cost(cost_of(m.launch, run.gpu), r.measured_s, m.limiter, m.base, run.gpu, target.gpu);
+  }
+  if (rows.empty())
+    throw InputError(fmt::format("--kernel-name '{}' matches no launch of run {}", o.kernel_regex, run.run.id));
+  if (format == OutputFormat::json) return print_json(run, target, rows, out);
+
   TextTable t;
   for (const auto* h : {"#", "kernel", "measured on", "measured", "limiter", "predicted on", "predicted", "ratio", "bound"})
     t.add_column(h, std::string_view(h) == "kernel" || std::string_view(h) == "limiter" ? Align::left : Align::right);
-  const std::vector<MeasuredLaunch> launches = measured_launches(run);
-  std::size_t shown = 0, index = 0;
-  for (const auto& m : launches) {
-    ++index;
-    if (!std::regex_search(m.launch.id.demangled, filter)) continue;
-    ++shown;
-    const double measured = m.launch.duration_s.value_or(0.0);
-    if (m.launch.counter_status != CounterStatus::collected || measured <= 0) {
-      t.add_row({std::to_string(index), m.label, run.gpu.id, format_duration(measured), "-", target.gpu.id, "-", "-",
-                 "no counters: " + std::string(to_string(m.launch.counter_status))});
-      continue;
-    }
-    const LaunchCost cost = cost_of(m.launch, run.gpu);
-    const CostPrediction p = predict_cost(cost, measured, m.limiter, m.base, run.gpu, target.gpu);
-    t.add_row({std::to_string(index), m.label, run.gpu.id, format_duration(measured),
-               m.limiter.empty() ? "-" : m.limiter, target.gpu.id, format_duration(p.duration_s),
-               format_number(p.duration_s / measured, 3), std::string(to_string(p.bound))});
+  for (const auto& r : rows) {
+    const std::string limiter = r.launch->limiter.empty() ? "-" : r.launch->limiter;
+    if (!r.prediction)
+      t.add_row({std::to_string(r.index), r.launch->label, run.gpu.id, format_duration(r.measured_s), "-",
+                 target.gpu.id, "-", "-", r.why});
+    else
+      t.add_row({std::to_string(r.index), r.launch->label, run.gpu.id, format_duration(r.measured_s), limiter,
+                 target.gpu.id, format_duration(r.prediction->duration_s),
+                 format_number(r.prediction->duration_s / r.measured_s, 3), std::string(to_string(r.prediction->bound))});
   }
-  if (launches.empty()) throw InputError(fmt::format("run {} has no measured launch to predict", run.run.id));
-  if (shown == 0)
-    throw InputError(fmt::format("--kernel-name '{}' matches no launch of run {}", o.kernel_regex, run.run.id));
   if (format != OutputFormat::csv)
     out << fmt::format("Run {} measured on {} ({}), predicted on {}: same binary and work; each launch {} and its "
                        "work, scaled by the ceiling that bound it (a latency- or launch-limited one by its rounds of "
@@ -132,6 +182,15 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream
                        run.run.id, run.run.device ? run.run.device->name : run.gpu.id, run.gpu.id, target.gpu.id,
                        time_base_words(launches.front().base.timing), target.gpu.id, target.summary);
   t.print(out, format);
+  if (!details || format != OutputFormat::table) return;
+  for (const auto& r : rows) {
+    if (!r.prediction) continue;
+    out << fmt::format("\n#{} {}: {} measured on {}, {} predicted on {} ({}-bound); each bound on {}:\n", r.index,
+                       r.launch->label, format_duration(r.measured_s), run.gpu.id,
+                       format_duration(r.prediction->duration_s), target.gpu.id, to_string(r.prediction->bound),
+                       target.gpu.id);
+    bounds_table(r.prediction->bounds).print_text(out);
+  }
 }
 
 }  // namespace roofline

@@ -20,6 +20,9 @@ class SqliteStore;
 // The id of `run` ("latest": the latest profile or import run). Throws InputError when there is none.
 std::int64_t profile_run_id(const SqliteStore& store, const std::string& run);
 
-void predict_from_run(const FromRunOptions& o, OutputFormat format, std::ostream& out);
+// table (with `details`, each launch's bounds on the target after it), csv, markdown, or json: the
+// run, both GPUs, the ceilings applied, and each launch's measured and predicted seconds in full
+// precision with its bounds.
+void predict_from_run(const FromRunOptions& o, OutputFormat format, bool details, std::ostream& out);
 
 }  // namespace roofline

@@ -58,12 +58,7 @@ void print_table(const std::vector<Prediction>& ps, const GpuSpec& gpu, bool det
                          pass.occupancy.blocks_per_sm, pass.occupancy.registers_per_thread,
                          to_string(pass.occupancy.registers_source), format_percent(pass.occupancy.fraction),
                          pass.occupancy.limiter);
-    TextTable b;
-    b.add_column("bound");
-    b.add_column("time", Align::right);
-    b.add_column("how");
-    for (const auto& bt : p.bounds) b.add_row({std::string(to_string(bt.kind)), bound_cell(bt, format_duration), bt.detail});
-    b.print_text(out);
+    bounds_table(p.bounds).print_text(out);
     TextTable c;
     c.add_column("predicted counter");
     c.add_column("value", Align::right);
@@ -104,6 +99,15 @@ void print_csv(const std::vector<Prediction>& ps, std::ostream& out) {
 }
 
 }  // namespace
+
+TextTable bounds_table(const std::vector<BoundTime>& bounds) {
+  TextTable b;
+  b.add_column("bound");
+  b.add_column("time", Align::right);
+  b.add_column("how");
+  for (const auto& bt : bounds) b.add_row({std::string(to_string(bt.kind)), bound_cell(bt, format_duration), bt.detail});
+  return b;
+}
 
 void print_predictions(const std::vector<Prediction>& predictions, const GpuSpec& gpu, OutputFormat format,
                        bool details, std::ostream& out) {

@@ -6,6 +6,7 @@
 #include "models/gpu_spec.hpp"
 #include "models/prediction.hpp"
 #include "reports/output_format.hpp"
+#include "reports/text_table.hpp"
 
 namespace roofline {
 
@@ -16,5 +17,9 @@ namespace roofline {
 // full-precision prediction objects}.
 void print_predictions(const std::vector<Prediction>& predictions, const GpuSpec& gpu, OutputFormat format,
                        bool details, std::ostream& out);
+
+// Each bound's time ("unknown" where the spec leaves it so) and how it was worked out: the table
+// `--details` prints for a launch.
+TextTable bounds_table(const std::vector<BoundTime>& bounds);
 
 }  // namespace roofline

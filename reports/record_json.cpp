@@ -24,13 +24,14 @@ json launch_json(const Launch& l) {
           {"cache", to_string(l.cache)},  {"timing", to_string(l.timing)}};
 }
 
+}  // namespace
+
 json bounds_json(const std::vector<BoundTime>& bounds) {
   json j = json::array();
   for (const auto& b : bounds)
     j.push_back({{"kind", to_string(b.kind)}, {"seconds", b.known ? json(b.seconds) : json(nullptr)}, {"detail", b.detail}});
   return j;
 }
-}  // namespace
 
 json to_json(const KernelSpec& k) {
   json passes = json::array();

@@ -20,6 +20,8 @@ nlohmann::json to_json(const Measurement& m);
 nlohmann::json to_json(const Comparison& c);
 nlohmann::json to_json(const LaunchRecord& l);
 nlohmann::json to_json(const RunRecord& r);      // the whole run, for `roofline report --json`
+// Each bound's kind, seconds (null where the spec leaves it unknown) and how it was worked out.
+nlohmann::json bounds_json(const std::vector<BoundTime>& bounds);
 
 PassPrediction pass_prediction_from_json(const nlohmann::json& j);
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <nlohmann/json.hpp>
+
 #include "models/error.hpp"
 #include "reports/format.hpp"
 
@@ -54,9 +56,19 @@ void TextTable::print(std::ostream& out, OutputFormat format) const {
   switch (format) {
     case OutputFormat::csv: return print_csv(out);
     case OutputFormat::markdown: return print_markdown(out);
-    case OutputFormat::table:
-    case OutputFormat::json: return print_text(out);
+    case OutputFormat::table: return print_text(out);
+    case OutputFormat::json: return print_json(out);
   }
+}
+
+void TextTable::print_json(std::ostream& out) const {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const auto& r : rows_) {
+    nlohmann::ordered_json row = nlohmann::ordered_json::object();
+    for (std::size_t c = 0; c < columns_.size(); ++c) row[columns_[c].title] = r[c];
+    rows.push_back(std::move(row));
+  }
+  out << rows.dump(2) << '\n';
 }
 
 void TextTable::print_csv(std::ostream& out) const {

@@ -1,5 +1,5 @@
 #pragma once
-// A table of already-formatted cells, printed as aligned text, CSV or GitHub markdown.
+// A table of already-formatted cells, printed as aligned text, CSV, GitHub markdown or JSON.
 // Every tabular output of the CLI goes through it.
 #include <ostream>
 #include <string>
@@ -20,7 +20,8 @@ class TextTable {
   void print_text(std::ostream& out) const;      // aligned columns, a rule under the header, controls escaped
   void print_csv(std::ostream& out) const;       // RFC 4180
   void print_markdown(std::ostream& out) const;  // GitHub-flavoured, cells markdown-escaped
-  // table, csv or markdown (json has no tabular form here: printed as table).
+  // An array of one object per row, each cell (as formatted) under its column's title.
+  void print_json(std::ostream& out) const;
   void print(std::ostream& out, OutputFormat format) const;
 
  private:

@@ -21,6 +21,7 @@
 #include "reports/report_tables.hpp"
 #include "reports/roofline_svg.hpp"
 #include "reports/run_export.hpp"
+#include "reports/text_table.hpp"
 #include "tests/reports/report_fixtures.hpp"
 
 namespace roofline {
@@ -71,6 +72,25 @@ class Doc {
   xmlDocPtr doc_ = nullptr;
   xmlXPathContextPtr ctx_ = nullptr;
 };
+
+// A table asked for as JSON is an array of one object per row, each cell under its column's
+// title in the columns' order, as formatted (a terminal's escapes are for the terminal only).
+TEST(TextTableJson, EachRowIsAnObjectKeyedByTheColumnTitles) {
+  TextTable t;
+  t.add_column("metric");
+  t.add_column("value", Align::right);
+  t.add_row({"dram__sectors_read.sum", "4194304"});
+  t.add_row({"na\x1bme \"q\"", "1.2 µs"});
+  std::ostringstream out;
+  t.print(out, OutputFormat::json);
+  const auto j = nlohmann::ordered_json::parse(out.str());
+  ASSERT_TRUE(j.is_array());
+  ASSERT_EQ(j.size(), 2u);
+  EXPECT_EQ(j[0].begin().key(), "metric");
+  EXPECT_EQ(j[0]["value"], "4194304");
+  EXPECT_EQ(j[1]["metric"], "na\x1bme \"q\"");
+  EXPECT_EQ(j[1]["value"], "1.2 µs");
+}
 
 TEST(HtmlReport, HasFactsChartTablesAndSummary) {
   const RunRecord r = test::sample_run(8, true);
