@@ -111,9 +111,13 @@ void add_predict_command(CLI::App& app) {
   cmd->callback([=] {
     const OutputFormat f = output_format_from_string(*format);
     if (!from_run->empty()) {
-      // A run's launches are predicted as the run timed them (a profile's own times, an import's ncu times).
-      if (cmd->get_option("--timing")->count() > 0)
-        throw InputError("--timing does not apply to --from-run: its launches are predicted as the run timed them");
+      // A run's launches are predicted as the run made and timed them (a profile's own times, an
+      // import's ncu times): what describes a launch of a spec does not apply.
+      for (const char* name : {"--timing", "--kernel", "--suite", "--spec", "--n", "--dtype", "--block", "--cache"})
+        if (cmd->get_option(name)->count() > 0)
+          throw InputError(fmt::format("{} does not apply to --from-run: its launches are predicted as the run made "
+                                       "and timed them (choose them with --kernel-name)",
+                                       name));
       predict_from_run({*from_run, db->empty() ? "roofline.db" : *db, *kernel_name, *gpu}, f, *details, std::cout);
       return;
     }
