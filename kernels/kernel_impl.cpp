@@ -19,7 +19,8 @@ const std::vector<KernelImpl>& all_kernel_impls() {
                         patterns6_permute_impls(), patterns6_dequant_impls(), patterns6_bag_impls(),
                         patterns7_swiglu_impls(), patterns7_rmsnorm_impls(), patterns7_crossentropy_impls(),
                         patterns7_colmean_impls(), patterns8_biasrelu_impls(), patterns8_bilinear_impls(),
-                        patterns8_argmax_impls(), patterns8_im2col_impls()})
+                        patterns8_argmax_impls(), patterns8_im2col_impls(), patterns9_poly_impls(),
+                        patterns9_normalize_impls()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();

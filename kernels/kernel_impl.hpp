@@ -196,6 +196,8 @@ std::span<const KernelImpl> patterns8_biasrelu_impls();
 std::span<const KernelImpl> patterns8_bilinear_impls();
 std::span<const KernelImpl> patterns8_argmax_impls();
 std::span<const KernelImpl> patterns8_im2col_impls();
+std::span<const KernelImpl> patterns9_poly_impls();
+std::span<const KernelImpl> patterns9_normalize_impls();
 
 // Every suite kernel, in suite order.
 const std::vector<KernelImpl>& all_kernel_impls();

@@ -250,6 +250,35 @@ float bias_relu_at(float x, float b) { return std::max(x + b, 0.0f); }
 
 namespace {
 
+// v rounded to the nearest FP16 value, ties to even, subnormals included (|v| below 65520).
+double round_to_half(double v) {
+  if (v == 0) return v;
+  int e = 0;
+  std::frexp(v, &e);                        // |v| = m 2^e, 0.5 <= m < 1
+  const int ulp = std::max(e - 11, -24);    // 11 significant bits; subnormals' ulp 2^-24
+  return std::nearbyint(std::ldexp(v, -ulp)) * std::ldexp(1.0, ulp);
+}
+
+}  // namespace
+
+float poly_f16_at(float x) {
+  // t = x / 8 is exact in FP16 for the suite's inputs; acc t + c of two FP16 values and an FP16
+  // coefficient is exact in double (at most 51 bits apart), so rounding it once is HFMA2's result.
+  const double t = round_to_half(static_cast<double>(x) * kPolyF16Scale);
+  double acc = round_to_half(poly_coefficient(kPolyF16Degree));
+  for (int k = kPolyF16Degree - 1; k >= 0; --k) acc = round_to_half(acc * t + round_to_half(poly_coefficient(k)));
+  return static_cast<float>(acc);
+}
+
+double normalize_vec3_at(std::span<const float> v, std::int64_t j) {
+  const auto first = static_cast<std::size_t>(j / 3 * 3);
+  double dot = 0;
+  for (std::size_t c = 0; c < 3; ++c) dot += static_cast<double>(v[first + c]) * v[first + c];
+  return v[static_cast<std::size_t>(j)] / std::sqrt(std::max(dot, static_cast<double>(kNormalizeEpsilonSquared)));
+}
+
+namespace {
+
 // One side's source coordinate (scale 1/2, align_corners = false, as PyTorch's
 // area_pixel_compute_source_index): the first neighbour, the second (clamped to the side) and
 // the second's weight.

@@ -129,6 +129,35 @@ inline constexpr std::int64_t kArgmaxCols = 1024;
 // im2col3x3_f32: the rows of its output matrix, one per tap of the 3x3 window, n each.
 inline constexpr std::int64_t kIm2colTaps = 9;
 
+// poly_horner_f32 and poly_horner_f16x2: p(t) = sum over k of (-1)^k t^k / (k + 1) (the series
+// of ln(1 + t) / t, bounded for |t| <= 1), of degree kPolyF32Degree in FP32 and kPolyF16Degree in
+// FP16, by Horner's rule; the FP16 kernel takes t = x kPolyF16Scale (the suite's FP16 inputs lie
+// in [-8, 8]). Coefficient k as a float, the one expression both sides evaluate.
+inline constexpr int kPolyF32Degree = 128;
+inline constexpr int kPolyF16Degree = 64;
+inline constexpr float kPolyF16Scale = 0.125f;
+ROOFLINE_HOST_DEVICE constexpr float poly_coefficient(int k) {
+  return (k % 2 != 0 ? -1.0f : 1.0f) / static_cast<float>(k + 1);
+}
+// acc t + c_K, then on down to c_0, each step one fused multiply-add in float (fmaf rounds once
+// on both sides, so the CPU result is bit for bit the device's).
+template <int K>
+ROOFLINE_HOST_DEVICE inline float horner_f32(float acc, float t) {
+  if constexpr (K < 0) {
+    return acc;
+  } else {
+    constexpr float c = poly_coefficient(K);
+    return horner_f32<K - 1>(fmaf(acc, t, c), t);
+  }
+}
+// poly_horner_f32's p(t).
+ROOFLINE_HOST_DEVICE inline float poly_f32_point(float t) {
+  return horner_f32<kPolyF32Degree - 1>(poly_coefficient(kPolyF32Degree), t);
+}
+// normalize_vec3_f32: each 3-vector v / sqrt(max(v . v, kNormalizeEpsilonSquared)), PyTorch's
+// F.normalize with eps = 1e-12.
+inline constexpr float kNormalizeEpsilonSquared = 1e-24f;
+
 // sqrt(n) for a square kernel's n; -1 when n is no perfect square.
 std::int64_t square_side(std::int64_t n);
 // cbrt(n) for a cube kernel's n; -1 when n is no perfect cube.
@@ -205,6 +234,13 @@ double cross_entropy_row(std::span<const float> x, std::int32_t target);
 std::vector<double> column_means(std::span<const float> a, std::int64_t cols);
 // max(x + b, 0), the sum in float (exact for the suite's f16 inputs, k / 64 with |k| <= 512).
 float bias_relu_at(float x, float b);
+// poly_horner_f16x2's p(x kPolyF16Scale) for one FP16 input, each Horner step x t + c rounded
+// once to FP16 as HFMA2 rounds it (the coefficients rounded to FP16; exact in double before
+// that rounding): bit for bit the device's.
+float poly_f16_at(float x);
+// Float j of normalize_vec3_f32's output (component j % 3 of vector j / 3 of v, 3-vectors
+// stored one after another), in double.
+double normalize_vec3_at(std::span<const float> v, std::int64_t j);
 // Element i of a 2x bilinear upsampling of a (side / 2)^2 image into side^2 (row-major) with
 // PyTorch's align_corners = false: source coordinate (d + 0.5) / 2 - 0.5 along each side,
 // clamped at 0, its two neighbours (the second clamped to the side) weighted 1 - l and l. In

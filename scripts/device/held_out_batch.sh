@@ -3,7 +3,7 @@
 # the batch's kernels (each checked against its CPU reference), `roofline calibrate`, then
 # `roofline run` of the batch's kernels at their sizes, cold and warm, into one database. Each
 # batch's specs were frozen before it ran: batch 2 at 9182daf, batch 3 at f81ead6, batch 4 at
-# 7359236, batches 5 to 8 at the commit docs/results/accuracy/held-out-batchN.md names. Run from
+# 7359236, batches 5 to 9 at the commit docs/results/accuracy/held-out-batchN.md names. Run from
 # the repo root with .device/ unpacked (scripts/device/pack.sh): `bash
 # scripts/device/held_out_batch.sh h100 3` writes under $OUT/h100 (BATCH defaults to 2). The
 # run's table goes to a file, not the terminal.
@@ -18,7 +18,8 @@ case ${2:-2} in
   6) K=rope_f32,permute_0213_f32,dequant_int8_rowscale_f32,embedding_bag_sum_f32 ;;
   7) K=swiglu_f32,rmsnorm_row_f32,cross_entropy_row_f32,col_mean_tiled_f32 ;;
   8) K=bias_relu_f16x2,bilinear_up2x_f32,argmax_row_f32,im2col3x3_f32 ;;
-  *) echo "held_out_batch.sh: batch 2, 3, 4, 5, 6, 7 or 8, got ${2}" >&2; exit 2 ;;
+  9) K=poly_horner_f32,poly_horner_f16x2,normalize_vec3_f32 ;;
+  *) echo "held_out_batch.sh: batch 2 to 9, got ${2}" >&2; exit 2 ;;
 esac
 output_folder ${1:?usage: held_out_batch.sh LABEL [BATCH]}
 # The batch's own kernels' GPU tests and the verification tests that list every patterns kernel

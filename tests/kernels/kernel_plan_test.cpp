@@ -146,6 +146,18 @@ TEST(KernelPlan, EighthBatchBufferSizes) {
   EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("im2col3x3_f32"), big), 10 * 4 * big);
 }
 
+// The ninth held-out batch. The polynomials: x and y of n floats, or of n halves; normalize: v
+// and out of n 3-vectors, 3 n floats each (their useful bytes, as a spread buffer's, count n).
+TEST(KernelPlan, NinthBatchBufferSizes) {
+  const std::int64_t n = 1 << 20;
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("poly_horner_f32"), n), 4 * n + 4 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("poly_horner_f32"), n), 4 * n + 4 * n);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("poly_horner_f16x2"), n), 2 * n + 2 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("poly_horner_f16x2"), n), 2 * n + 2 * n);
+  EXPECT_EQ(kernels::total_device_bytes(*find_kernel_impl("normalize_vec3_f32"), n), 12 * n + 12 * n);
+  EXPECT_EQ(kernels::useful_bytes(*find_kernel_impl("normalize_vec3_f32"), n), 4 * n + 4 * n);
+}
+
 // A rows kernel checks n against its own row length: the spec's `cols`.
 TEST(KernelPlan, RowKernelsHaveTheirSpecsRowLength) {
   for (const auto& k : kernels::all_kernel_impls()) {
@@ -276,6 +288,12 @@ TEST(KernelRunnerArguments, PatternsShapesAndBlocksAreInputErrorsBeforeAnyCudaCa
   EXPECT_NE(message("im2col3x3_f32", 1000, 256).find("perfect square"), std::string::npos);
   EXPECT_NO_THROW(make_kernel_runner("im2col3x3_f32")->check(33 * 33, DType::f32, 96));
   EXPECT_NO_THROW(make_kernel_runner("argmax_row_f32")->check(37 * 1024, DType::f32, 96));
+  // The ninth batch: any n (the FP16 polynomial's odd last half alone), any block; halves only
+  // for the FP16 one.
+  EXPECT_NO_THROW(make_kernel_runner("poly_horner_f32")->check(1001, DType::f32, 96));
+  EXPECT_NO_THROW(make_kernel_runner("poly_horner_f16x2")->check(1001, DType::f16, 96));
+  EXPECT_THROW(make_kernel_runner("poly_horner_f16x2")->check(1000, DType::f32, 256), InputError);
+  EXPECT_NO_THROW(make_kernel_runner("normalize_vec3_f32")->check(1001, DType::f32, 96));
   EXPECT_NO_THROW(make_kernel_runner("upsample2x_nearest_f32")->check(34 * 34, DType::f32, 256));
   EXPECT_NO_THROW(make_kernel_runner("adam_step_f32")->check(1001, DType::f32, 96));
   // check() says the same without preparing: measure and run leave such launches out up front.

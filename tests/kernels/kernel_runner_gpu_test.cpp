@@ -250,7 +250,8 @@ TEST(PatternsVerification, DetectsOutputsNeverWritten) {
                            "column_sum_f32", "upsample2x_nearest_f32", "spmv_csr_warp_f32", "rope_f32",
                            "permute_0213_f32", "dequant_int8_rowscale_f32", "embedding_bag_sum_f32", "swiglu_f32",
                            "rmsnorm_row_f32", "cross_entropy_row_f32", "bias_relu_f16x2", "bilinear_up2x_f32",
-                           "argmax_row_f32", "im2col3x3_f32"}) {
+                           "argmax_row_f32", "im2col3x3_f32", "poly_horner_f32", "poly_horner_f16x2",
+                           "normalize_vec3_f32"}) {
     auto r = prepared(name, std::string(name) == "stencil7_3d_f32" ? 1 << 21 : 1 << 20);  // 128^3: a cube
     const VerifyResult v = r->verify();
     EXPECT_FALSE(v.ok) << name;
@@ -258,13 +259,13 @@ TEST(PatternsVerification, DetectsOutputsNeverWritten) {
   }
 }
 
-// The second, third, fourth, sixth, seventh and eighth batches' kernels that take any block:
-// partial blocks (a GEMV's rows per block of 96 threads: 3; a 3-D tile of 32 x 3; 4096 columns
-// over blocks of 96; bags of 128 split between blocks of 96; a row's columns 42 or 43 to a
-// thread; column means over 32 x 3 blocks and 37 rows, 1 / 37 inexact; half2 pairs of rows of
+// The second, third, fourth, sixth, seventh, eighth and ninth batches' kernels that take any
+// block: partial blocks (a GEMV's rows per block of 96 threads: 3; a 3-D tile of 32 x 3; 4096
+// columns over blocks of 96; bags of 128 split between blocks of 96; a row's columns 42 or 43 to
+// a thread; column means over 32 x 3 blocks and 37 rows, 1 / 37 inexact; half2 pairs of rows of
 // 4096 over blocks of 96; 32 x 3 tiles of a bilinear output of side 66 and an im2col image of
-// side 37, both odd numbers of them; argmax rows 3 to a block of 96) and single-warp blocks
-// verify too.
+// side 37, both odd numbers of them; argmax rows 3 to a block of 96; an FP16 polynomial of an odd
+// n, its last half alone) and single-warp blocks verify too.
 TEST(PatternsVerification, OtherBlocks) {
   SKIP_WITHOUT_DEVICE();
   const auto n_of = [](const std::string& name) -> std::int64_t {
@@ -284,6 +285,7 @@ TEST(PatternsVerification, OtherBlocks) {
     if (name == "bilinear_up2x_f32") return 66 * 66;            // output side 66, input side 33
     if (name == "argmax_row_f32") return 37 * 1024;             // 37 rows of 1024: 37 warps
     if (name == "im2col3x3_f32") return 37 * 37;                // an image of side 37
+    if (name == "poly_horner_f16x2") return (1 << 20) + 25;     // odd: the last half alone
     return (1 << 20) + 24;
   };
   for (const char* name : {"gather_random", "spmv_csr_row", "gemv_warp_row", "dot_gridstride", "conv1d_r3",
@@ -292,7 +294,7 @@ TEST(PatternsVerification, OtherBlocks) {
                            "spmv_csr_warp_f32", "rope_f32", "permute_0213_f32", "dequant_int8_rowscale_f32",
                            "embedding_bag_sum_f32", "swiglu_f32", "rmsnorm_row_f32", "cross_entropy_row_f32",
                            "col_mean_tiled_f32", "bias_relu_f16x2", "bilinear_up2x_f32", "argmax_row_f32",
-                           "im2col3x3_f32"})
+                           "im2col3x3_f32", "poly_horner_f32", "poly_horner_f16x2", "normalize_vec3_f32"})
     for (int block : {32, 96, 1024}) {
       auto r = prepared(name, n_of(name), block);
       r->launch(nullptr);

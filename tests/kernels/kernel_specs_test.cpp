@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -51,7 +52,7 @@ TEST(BuiltinKernels, CategoriesAreTheSuites) {
   EXPECT_EQ(count["probes"], 5);
   EXPECT_EQ(count["hadamard"], 3);
   EXPECT_EQ(count["reference"], 2);
-  EXPECT_EQ(count["patterns"], 44);
+  EXPECT_EQ(count["patterns"], 47);
 }
 
 // The development / held-out split of docs/accuracy.md, as the specs record it (`held_out =
@@ -65,7 +66,8 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
         "patterns4_upsample", "patterns4_sort", "patterns4_spmv", "patterns5_pool", "patterns5_saxpy",
         "patterns5_blur", "patterns6_rope", "patterns6_permute", "patterns6_dequant", "patterns6_bag",
         "patterns7_swiglu", "patterns7_rmsnorm", "patterns7_crossentropy", "patterns7_colmean",
-        "patterns8_biasrelu", "patterns8_bilinear", "patterns8_argmax", "patterns8_im2col"}) {
+        "patterns8_biasrelu", "patterns8_bilinear", "patterns8_argmax", "patterns8_im2col", "patterns9_poly",
+        "patterns9_normalize"}) {
     const std::string path = std::string(ROOFLINE_SOURCE_DIR) + "/kernels/" + family + ".toml";
     std::ifstream in(path);
     ASSERT_TRUE(in) << path;
@@ -79,6 +81,23 @@ TEST(BuiltinKernels, PatternsHeldOutSplit) {
   std::vector<std::string> expected = kHeldOutNames;
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(held_out, expected);
+}
+
+// What a pending spec's estimated instruction counts say beside them, until the SASS counts them.
+constexpr std::string_view kEstimateMark = "to be counted from SASS before the freeze";
+
+// The line of kernel `name`'s spec (any kernels/*.toml) that sets `key`; empty if none does.
+std::string count_line_of(const std::string& name, std::string_view key) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(ROOFLINE_SOURCE_DIR) + "/kernels")) {
+    if (entry.path().extension() != ".toml") continue;
+    std::ifstream in(entry.path());
+    std::string line, kernel;
+    while (std::getline(in, line)) {
+      if (line.rfind("name = \"", 0) == 0) kernel = line.substr(8, line.find('"', 8) - 8);
+      if (kernel == name && line.rfind(std::string(key) + " =", 0) == 0) return line;
+    }
+  }
+  return {};
 }
 
 // The first pass of a held-out patterns kernel.
@@ -430,6 +449,43 @@ TEST(BuiltinKernels, EighthHeldOutBatchDescribesItsCode) {
   EXPECT_EQ(im2col.inst_per_thread, 88);
 }
 
+// The ninth held-out batch's specs say what their code does (patterns9_poly.cu,
+// patterns9_normalize.cu); their instruction counts are estimates until the device's SASS counts
+// them.
+TEST(BuiltinKernels, NinthHeldOutBatchDescribesItsCode) {
+  // Horner in FP32: one element per thread, 128 dependent FMAs between a load and a store.
+  const KernelPass& f32 = pass_of("poly_horner_f32");
+  EXPECT_EQ(f32.grid, GridPolicy::one_shot);
+  EXPECT_EQ(f32.elements_per_thread, 1);
+  ASSERT_EQ(f32.arrays.size(), 2u);
+  ASSERT_EQ(f32.flops.size(), 1u);
+  EXPECT_EQ(f32.flops[0].type, DType::f32);
+  EXPECT_EQ(f32.flops[0].op, FlopOp::fma);
+  EXPECT_EQ(f32.flops[0].per_element, 128);
+  EXPECT_EQ(f32.dependent_cycles, 512);  // 128 x 4 cycles
+  // Horner in FP16: one half2 per thread, an HMUL2 and 64 HFMA2 on the pair.
+  EXPECT_EQ(find_builtin_kernel("poly_horner_f16x2")->dtypes.at(0), DType::f16);
+  const KernelPass& f16 = pass_of("poly_horner_f16x2");
+  EXPECT_EQ(f16.elements_per_thread, 2);
+  for (const ArrayAccess& a : f16.arrays) EXPECT_EQ(a.vector, 2) << a.name;
+  ASSERT_EQ(f16.flops.size(), 2u);
+  EXPECT_EQ(f16.flops[1].op, FlopOp::fma);
+  EXPECT_EQ(f16.flops[1].per_element, 64);
+  EXPECT_EQ(f16.flops[1].packed, 2);
+  EXPECT_EQ(f16.dependent_cycles, 260);  // (1 + 64) x 4 cycles
+  // Normalize: three loads and three stores 12 bytes apart per lane, the later loads in L1.
+  const KernelPass& norm = pass_of("normalize_vec3_f32");
+  EXPECT_EQ(norm.grid, GridPolicy::one_shot);
+  ASSERT_EQ(norm.arrays.size(), 6u);
+  for (const ArrayAccess& a : norm.arrays) EXPECT_EQ(a.stride, 3) << a.name;
+  EXPECT_EQ(norm.arrays[1].reuse, Reuse::l1);
+  EXPECT_EQ(norm.arrays[3].op, AccessOp::store);
+  for (const char* name : {"poly_horner_f32", "poly_horner_f16x2", "normalize_vec3_f32"})
+    EXPECT_NE(std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), name),
+              kCountsFromSassPendingNames.end())
+        << name;
+}
+
 TEST(BuiltinKernels, FindByName) {
   const KernelSpec* k = find_builtin_kernel("add_f32x4");
   ASSERT_NE(k, nullptr);
@@ -476,8 +532,11 @@ TEST(BuiltinKernels, DescriptorsMatchTheKernels) {
     for (const KernelPass& p : k.passes) {
       if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
           kCountsFromSassPendingNames.end()) {
-        EXPECT_FALSE(p.inst_per_thread.has_value()) << k.name << ": counted now? take it off the pending list";
-        EXPECT_FALSE(p.inst_per_iteration.has_value()) << k.name;
+        for (const char* key : {"inst_per_thread", "inst_per_iteration"}) {
+          const std::string line = count_line_of(k.name, key);
+          EXPECT_TRUE(line.empty() || line.find(kEstimateMark) != std::string::npos)
+              << k.name << ": counted now? take it off the pending list: " << line;
+        }
         EXPECT_EQ(p.inst_per_block, 0) << k.name;
         continue;
       }

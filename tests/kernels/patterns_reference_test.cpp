@@ -719,6 +719,43 @@ TEST(PatternsReference, BiasReluClampsAtZero) {
                       "out[4097]: got -0.25, expected 0 (tolerance 0)");
 }
 
+// The series of ln(1 + t) / t: p(0) = 1 exactly (the last step adds c_0 to 0); at t = 1/2 it is
+// 2 ln 1.5 = 0.81093 (the terms past degree 64 are below 2^-65). The FP32 check takes the device's
+// result bit for bit, as it does the FP16 one (x = 4 is t = 1/2).
+TEST(PatternsReference, PolynomialsByHornersRule) {
+  EXPECT_EQ(patterns::poly_coefficient(0), 1.0f);
+  EXPECT_EQ(patterns::poly_coefficient(1), -0.5f);
+  EXPECT_EQ(patterns::poly_coefficient(3), -0.25f);
+  EXPECT_EQ(patterns::poly_f32_point(0.0f), 1.0f);
+  EXPECT_NEAR(patterns::poly_f32_point(0.5f), 2 * std::log(1.5), 1e-6);
+  EXPECT_EQ(patterns::poly_f16_at(0.0f), 1.0f);
+  EXPECT_NEAR(patterns::poly_f16_at(4.0f), 2 * std::log(1.5), 0.01);  // 64 FP16 roundings
+  const std::vector<float> x = {0.0f, 0.5f, -0.75f};
+  std::vector<float> y = {patterns::poly_f32_point(0.0f), patterns::poly_f32_point(0.5f),
+                          patterns::poly_f32_point(-0.75f)};
+  EXPECT_TRUE(check("poly_horner_f32", 3, {bytes_of(x), bytes_of(y)}).ok());
+  y[1] = std::nextafter(y[1], 1.0f);  // one ulp off
+  expect_one_mismatch(check("poly_horner_f32", 3, {bytes_of(x), bytes_of(y)}), 1);
+  // An odd number of halves; the last is the kernel's lone half.
+  const std::vector<float> xh = {0.0f, 4.0f, -8.0f};
+  std::vector<float> yh = {patterns::poly_f16_at(0.0f), patterns::poly_f16_at(4.0f), patterns::poly_f16_at(-8.0f)};
+  EXPECT_TRUE(check("poly_horner_f16x2", 3, {halves_of(xh), halves_of(yh)}).ok());
+  yh[2] = patterns::poly_f16_at(8.0f);  // t = 1, not -1
+  expect_one_mismatch(check("poly_horner_f16x2", 3, {halves_of(xh), halves_of(yh)}), 2);
+}
+
+// (3, 4, 0) is (0.6, 0.8, 0); a vector of zeros stays zeros; (1, -2, 2) is a third of itself.
+TEST(PatternsReference, NormalizeScalesEachVectorToUnitLength) {
+  const std::vector<float> v = {3, 4, 0, 0, 0, 0, 1, -2, 2};
+  EXPECT_DOUBLE_EQ(patterns::normalize_vec3_at(v, 1), 0.8);
+  EXPECT_EQ(patterns::normalize_vec3_at(v, 4), 0.0);
+  EXPECT_DOUBLE_EQ(patterns::normalize_vec3_at(v, 7), -2.0 / 3);
+  std::vector<float> out = {0.6f, 0.8f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f / 3, -2.0f / 3, 2.0f / 3};
+  EXPECT_TRUE(check("normalize_vec3_f32", 3, {bytes_of(v), bytes_of(out)}).ok());
+  out[7] = -2.0f;  // not scaled
+  expect_one_mismatch(check("normalize_vec3_f32", 3, {bytes_of(v), bytes_of(out)}), 7);
+}
+
 TEST(PatternsReference, BilinearUpsamplesWithHalfPixelCentres) {
   // [[0, 4], [8, 12]] to 4 x 4. Source coordinates (align_corners = false) along a side: 0
   // (clamped from -0.25), 0.25, 0.75, 1.25 (its second neighbour clamped to the first):

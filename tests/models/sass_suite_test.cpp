@@ -97,14 +97,16 @@ const std::map<std::string, std::string> kNotComparable{
      "single trips at the suite's sizes are folded into inst_per_thread"},
 };
 
+// Specs whose counts wait for their SASS: no listing here holds them yet.
+bool sass_pending(const KernelSpec& k) {
+  return std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
+         kCountsFromSassPendingNames.end();
+}
+
 TEST(SassSuite, DraftedCountsEqualTheBuiltInSpecs) {
   int compared = 0;
   for (const KernelSpec& k : builtin_kernels()) {
-    if (kNotComparable.contains(k.name)) continue;
-    // Specs whose counts wait for their SASS have none recorded here yet.
-    if (std::find(kCountsFromSassPendingNames.begin(), kCountsFromSassPendingNames.end(), k.name) !=
-        kCountsFromSassPendingNames.end())
-      continue;
+    if (kNotComparable.contains(k.name) || sass_pending(k)) continue;
     for (const KernelPass& p : k.passes) {
       SCOPED_TRACE(k.name + " (" + p.symbol + ")");
       const SpecDraft d = draft_of(p);
@@ -246,7 +248,7 @@ TEST(SassSuite, DependentChainsAgreeWithTheSpecsHandCounts) {
   int agreeing = 0;
   for (const KernelSpec& k : builtin_kernels()) {
     const KernelPass& p = k.passes.front();
-    if (p.dependent_cycles <= 0 || kCountedOtherwise.contains(k.name)) continue;
+    if (p.dependent_cycles <= 0 || kCountedOtherwise.contains(k.name) || sass_pending(k)) continue;
     SCOPED_TRACE(k.name);
     const SpecDraft d = draft_of(p);
     EXPECT_NEAR(d.chain_cycles / (d.element_loop ? p.ilp : 1.0), p.dependent_cycles, 4.0);
@@ -390,7 +392,7 @@ TEST(SassSuite, FieldsOfAStructurePerThreadAreOneStridedArray) {
     EXPECT_EQ(arrays[i].reuse == Reuse::l1, i >= 1 && i < 6) << i;
   }
   for (const KernelSpec& k : builtin_kernels()) {
-    if (kNotComparable.contains(k.name)) continue;
+    if (kNotComparable.contains(k.name) || sass_pending(k)) continue;
     for (const KernelPass& p : k.passes)
       for (const ElementAccess& a : draft_of(p).element_accesses) {
         EXPECT_EQ(a.structure, 0) << k.name;
