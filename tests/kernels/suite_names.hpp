@@ -63,11 +63,7 @@ inline const std::vector<std::string> kHeldOutNames = {
 // Specs whose instruction counts are still to be filled from the device's SASS (`roofline
 // spec --from-sass`): written from the code alone, with estimates from their PTX until then (no
 // SASS fixture holds them yet, so tests/models/sass_suite_test.cpp passes them by).
-inline const std::vector<std::string> kCountsFromSassPendingNames = {
-    "poly_horner_f32",
-    "poly_horner_f16x2",
-    "normalize_vec3_f32",
-};
+inline const std::vector<std::string> kCountsFromSassPendingNames = {};
 
 inline const std::vector<std::string> kSuiteNames = [] {
   std::vector<std::string> all = kPerElementNames;
