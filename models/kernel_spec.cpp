@@ -37,7 +37,7 @@ ElementTraffic element_traffic(const KernelSpec& k, DType launch_dtype) {
   for (const auto& pass : k.passes) {
     for (const auto& a : pass.arrays) {
       const double bytes = size_bytes(element_type(a, launch_dtype));
-      (a.op == AccessOp::load ? t.load_bytes : t.store_bytes) += bytes * a.per_element;
+      (a.op == AccessOp::load ? t.load_bytes : t.store_bytes) += bytes * a.per_element * a.fields;
     }
     // Per element of a row: counts scaled by the row length are left out (they depend on N).
     for (const auto& f : pass.flops)

@@ -58,6 +58,10 @@ struct ArrayAccess {
                               // 32 / lanes_per_row rows, each its own lines (a WMMA fragment loaded
                               // from global memory: 4 lanes on each of 8 rows)
   CacheHint hint = CacheHint::normal;
+  // Stores only: consecutive fields of each element's structure, `vector` elements each, that a
+  // thread stores one instruction after another (an array of 3-vectors' x, y and z): the warp's
+  // requests meet in the same sectors, and those the fields cover whole need no fill.
+  int fields = 1;
   double per_element = 1;       // accesses per logical element (a stencil reads its input 5 times)
   Scale times = Scale::one;     // per_element x cols (an SGEMM output reads a whole row of A)
   // Accesses outside the element loop, made whatever n: per launched thread (a result stored

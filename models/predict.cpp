@@ -712,7 +712,7 @@ void add_array_work(const LaunchContext& ctx, const KernelPass& pass, const Pass
   // Accesses one thread keeps in flight together: an element's repeated accesses are, a loop
   // over a row (times = cols) keeps one at a time.
   e.bytes_per_thread = static_cast<double>(pass.elements_per_thread) * size_bytes(element_type(a, launch.dtype)) *
-                       (a.times == Scale::one ? a.per_element : 1.0);
+                       (a.times == Scale::one ? a.per_element : 1.0) * a.fields;
   // Sectors L2 serves: one pass over the footprint when L1 keeps what a warp re-reads, every
   // request's sectors when the accesses repeat or scatter (unless the spec says L1 keeps them),
   // less those L1 serves again (l1_reuse, which an entry that states it is held to).

@@ -109,7 +109,7 @@ void parse_outside_loop(const TomlFields& f, ArrayAccess& a) {
 ArrayAccess parse_array(const TomlFields& f) {
   f.reject_unknown_keys({"name", "op", "type", "vector", "stride", "offset", "lanes_per_row", "hint", "per_element",
                          "per_thread", "per_warp", "times", "elements", "pattern", "reuse", "depends_on", "l1_reuse",
-                         "indices"});
+                         "indices", "fields"});
   ArrayAccess a;
   a.name = f.required_string("name");
   a.op = required_enum_field(f, "op", kAccessOpNames);
@@ -125,7 +125,21 @@ ArrayAccess parse_array(const TomlFields& f) {
   a.reuse = enum_field(f, "reuse", kReuseNames, Reuse::none);
   a.depends_on = f.optional_string("depends_on").value_or("");
   a.l1_reuse = f.optional_number("l1_reuse", 1, kMaxL1Reuse).value_or(1.0);
+  a.fields = static_cast<int>(f.optional_int("fields", 1, 64).value_or(1));
   parse_outside_loop(f, a);
+  if (a.fields > 1) {
+    const toml::node* at = f.table().get("fields");
+    if (a.op != AccessOp::store)
+      f.fail(at, "fields", "is for stores (a load of further fields is an entry with reuse = \"l1\")");
+    if (a.pattern != AccessPattern::contiguous || a.outside_loop() || a.per_element != 1 || a.times != Scale::one)
+      f.fail(at, "fields",
+             "applies to a contiguous store made once per element (one structure per element, its fields one "
+             "instruction each)");
+    if (a.stride < a.fields * a.vector)
+      f.fail(at, "fields",
+             fmt::format("needs stride: the elements of each element's structure, at least fields x vector ({})",
+                         a.fields * a.vector));
+  }
   if (a.offset != 0 && a.pattern != AccessPattern::contiguous)
     f.fail(f.table().get("offset"), "offset", "applies to contiguous accesses (lanes on consecutive elements)");
   if (a.lanes_per_row != 32 && a.pattern != AccessPattern::contiguous)
@@ -297,6 +311,10 @@ KernelPass parse_pass(const TomlFields& f) {
   for (std::size_t i = 0; i < p.arrays.size(); ++i) {
     const auto& a = p.arrays[i];
     const toml::node* at = (*arrays->as_array())[i].as_table();
+    if (a.fields > 1 && p.elements_per_thread != a.vector)
+      f.fail(at, fmt::format("arrays[{}].fields", i),
+             fmt::format("needs one structure per thread and iteration: elements_per_thread ({}) equal to vector ({})",
+                         p.elements_per_thread, a.vector));
     if (!a.outside_loop() && p.elements_per_thread % a.vector != 0)
       f.fail(at, fmt::format("arrays[{}].vector", i),
              fmt::format("elements_per_thread ({}) must be a multiple of vector ({})", p.elements_per_thread, a.vector));

@@ -185,8 +185,11 @@ ArrayTraffic array_traffic(const ArrayAccess& array, const KernelPass& pass, DTy
   const int ept = pass.elements_per_thread;
   const bool per_thread = !pass.interleaved && ept > 1 && std::abs(repeat * ept - 1) < 1e-9;
   if (per_thread) access_pass.elements_per_thread = array.vector;
-  ArrayTraffic t = contiguous_traffic(array, access_pass, launch_dtype, per_thread ? (n + ept - 1) / ept : n,
-                                      wavefront_bytes);
+  // A structure's fields: a thread's `fields` accesses one after another within its stride, as a
+  // thread's accesses of several elements are (n x fields elements, fields x vector a thread).
+  if (array.fields > 1) access_pass.elements_per_thread = array.fields * array.vector;
+  const std::int64_t elements = per_thread ? (n + ept - 1) / ept : n * array.fields;
+  ArrayTraffic t = contiguous_traffic(array, access_pass, launch_dtype, elements, wavefront_bytes);
   // Repeated accesses make more requests of the same shape over the same footprint.
   const double scale = per_thread ? 1.0 : repeat;
   t.requests *= scale;

@@ -47,6 +47,7 @@ json to_json(const KernelSpec& k) {
       if (a.reuse != Reuse::none) ja["reuse"] = a.reuse == Reuse::l1 ? "l1" : "l2";
       if (!a.depends_on.empty()) ja["depends_on"] = a.depends_on;
       if (a.l1_reuse != 1) ja["l1_reuse"] = a.l1_reuse;
+      if (a.fields != 1) ja["fields"] = a.fields;
       if (a.per_thread > 0) ja["per_thread"] = a.per_thread;
       if (a.per_warp > 0) ja["per_warp"] = a.per_warp;
       arrays.push_back(std::move(ja));

@@ -178,6 +178,29 @@ TEST(PatternTerms, LanesOnSeveralRowsTakeASectorAndAWavefrontPerRow) {
   EXPECT_NEAR(bound(p, BoundKind::lsu).seconds, wavefronts / (132 * 1.98e9) * (497 / (65536 / 132.0)), 1e-12);
 }
 
+// fields = 3 over a stride of 3 floats: a warp's three store requests each cover its 384 bytes'
+// 12 sectors a third at a time. L1 counts 36 sectors a warp; L2 receives the first request's 12
+// and store_revisit_l2_fraction (0.172 on the H100 SXM) of the 24 that revisit them; the fields
+// cover every sector whole, so none is filled from DRAM (the load's reads alone). Two fields of
+// the three leave every sector a third unwritten: each is filled once from DRAM. Warm: 256 MiB of
+// buffers, none L2-resident, and no dirty output kept from a cold launch's flush.
+TEST(PatternTerms, AStructuresFieldsStoredOneAfterAnotherCompleteTheirSectors) {
+  const std::int64_t n = std::int64_t{1} << 24;
+  const double warps = n / 32.0;
+  ASSERT_DOUBLE_EQ(find_gpu("h100-sxm").store_revisit_l2_fraction.value, 0.172);
+  const auto p = predict("vec3_fields", n, CacheState::warm);
+  EXPECT_EQ(p.l2_hit_fraction, 0.0);
+  EXPECT_EQ(counter_value(p, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"), warps * 3);
+  EXPECT_EQ(counter_value(p, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"), warps * 36);
+  EXPECT_NEAR(*counter_value(p, "lts__t_sectors_srcunit_tex_op_write.sum"), warps * (12 + 0.172 * 24), 1e-3);
+  EXPECT_EQ(counter_value(p, "dram__sectors_read.sum"), n * 4.0 / 32);
+  EXPECT_EQ(p.buffer_bytes, 4.0 * n + 12.0 * n);
+  const auto two = predict("vec3_two_fields", n, CacheState::warm);
+  EXPECT_EQ(counter_value(two, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"), warps * 24);
+  EXPECT_NEAR(*counter_value(two, "lts__t_sectors_srcunit_tex_op_write.sum"), warps * (12 + 0.172 * 12), 1e-3);
+  EXPECT_EQ(counter_value(two, "dram__sectors_read.sum"), n * 4.0 / 32 + warps * 12);
+}
+
 TEST(PatternTerms, WideSharedLoadsTakeAWavefrontPerHalfWarpEvenWhenBroadcast) {
   // One shared load per element: n / 32 warp requests. A 128-bit broadcast moves 16 bytes but is
   // served a half-warp at a time (2 wavefronts); a 64-bit broadcast takes one; 128-bit loads of

@@ -170,6 +170,30 @@ TEST(SpecFile, StoresOutsideTheLoopAreCountedPerThreadOrPerWarpAlone) {
             "my.toml:4: kernel 'k': arrays[0]: per_warp: must be more than 0");
 }
 
+// fields: a store's consecutive fields of each element's structure, within its stride, one
+// structure per thread.
+TEST(SpecFile, FieldsAreAStructuresStoresWithinItsStride) {
+  const std::string head = "[[kernel]]\nname = \"k\"\ndtypes = [\"f32\"]\n";
+  const auto k = parse_kernel_specs(head + "arrays = [ { name = \"v\", op = \"store\", stride = 3, fields = 3 } ]\n",
+                                    "my.toml");
+  EXPECT_EQ(k[0].passes[0].arrays[0].fields, 3);
+  EXPECT_EQ(element_traffic(k[0], DType::f32).store_bytes, 12.0);
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"v\", op = \"load\", stride = 3, fields = 3 } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: fields: is for stores (a load of further fields is an entry with "
+            "reuse = \"l1\")");
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"v\", op = \"store\", stride = 2, fields = 3 } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: fields: needs stride: the elements of each element's structure, at "
+            "least fields x vector (3)");
+  EXPECT_EQ(error_of(head + "arrays = [ { name = \"v\", op = \"store\", stride = 3, fields = 3, pattern = "
+                            "\"column\" } ]\n"),
+            "my.toml:4: kernel 'k': arrays[0]: fields: applies to a contiguous store made once per element (one "
+            "structure per element, its fields one instruction each)");
+  EXPECT_EQ(error_of(head + "elements_per_thread = 2\narrays = [ { name = \"v\", op = \"store\", stride = 6, "
+                            "fields = 3 } ]\n"),
+            "my.toml:5: kernel 'k': arrays[0].fields: needs one structure per thread and iteration: "
+            "elements_per_thread (2) equal to vector (1)");
+}
+
 // A spec of many kernels, the last one repeating the first: the duplicate is found (one look-up
 // per kernel, so this stays quick however long the file) and both lines are named.
 TEST(SpecFile, DuplicateNamesAreFoundInALongSpec) {
