@@ -339,9 +339,27 @@ void write_dtypes(const SignatureTypes& t, std::ostream& out) {
                        name(t.dtypes.front()), t.spelled);
 }
 
+// The stores of a structure's consecutive fields from its first, one after another in program
+// order, each as wide as the others, starting at element_accesses[i]: how many (1 where they are
+// not such a run).
+std::size_t field_run(const std::vector<ElementAccess>& accesses, std::size_t i) {
+  const ElementAccess& first = accesses[i];
+  if (first.op != "store" || first.structure == 0 || first.field_offset != 0 || first.bits == 0) return 1;
+  std::size_t n = 1;
+  while (i + n < accesses.size()) {
+    const ElementAccess& a = accesses[i + n];
+    if (a.op != "store" || a.structure != first.structure || a.bits != first.bits ||
+        a.field_offset != static_cast<int>(n) * first.bits / 8)
+      break;
+    ++n;
+  }
+  return n;
+}
+
 // One entry per global access of the element region, in program order, then the stores outside it.
 // The fields of one structure per thread are one array (`struct_N`) whose neighbouring threads are
-// the structure's elements apart (`stride`); its later loads find the sectors its first brought.
+// the structure's elements apart (`stride`); its later loads find the sectors its first brought,
+// and its stores of consecutive fields from the first are one entry (`fields`).
 void write_arrays(const SpecDraft& d, int element_bytes, std::ostream& out) {
   out << "# FILL IN: one entry per array (merge the instructions of one array), its name, and vector = access bytes /\n"
          "# element bytes; the entries below are the element region's global instructions (and bulk copies), in\n"
@@ -351,8 +369,10 @@ void write_arrays(const SpecDraft& d, int element_bytes, std::ostream& out) {
   int loads = 0, stores = 0;
   std::vector<std::string> load_names;  // by load number, for depends_on
   std::set<int> structures_loaded;
-  for (const ElementAccess& a : d.element_accesses) {
+  for (std::size_t i = 0; i < d.element_accesses.size(); ++i) {
+    const ElementAccess& a = d.element_accesses[i];
     const bool load = a.op == "load";
+    const std::size_t fields = a.structure_bytes % element_bytes == 0 ? field_run(d.element_accesses, i) : 1;
     const std::string name = a.structure > 0 ? fmt::format("struct_{}", a.structure)
                                              : fmt::format("{}_{}", load ? "load" : "store", load ? ++loads : ++stores);
     if (load) load_names.push_back(name);
@@ -361,6 +381,7 @@ void write_arrays(const SpecDraft& d, int element_bytes, std::ostream& out) {
       keys += a.structure_bytes % element_bytes == 0 ? fmt::format(", stride = {}", a.structure_bytes / element_bytes)
                                                      : ", stride = 1";
       if (load && !structures_loaded.insert(a.structure).second) keys += ", reuse = \"l1\"";
+      if (fields > 1) keys += fmt::format(", fields = {}", fields);
     }
     if (a.depends_on > 0 && a.depends_on <= static_cast<int>(load_names.size()))
       keys += fmt::format(", depends_on = \"{}\"", load_names[a.depends_on - 1]);
@@ -368,15 +389,20 @@ void write_arrays(const SpecDraft& d, int element_bytes, std::ostream& out) {
                            ? "a bulk copy: its bytes are an operand"
                            : fmt::format("{} B per thread{}", a.bits / 8,
                                          a.op == "atomic" ? "; an atomic: the spec has no atomic op" : "");
-    if (a.structure > 0)
+    if (fields > 1)
+      what += fmt::format("; the {} fields from +0 of a {}-byte structure per thread, one instruction each", fields,
+                          a.structure_bytes);
+    else if (a.structure > 0)
       what += fmt::format("; the field at +{} of a {}-byte structure per thread{}", a.field_offset, a.structure_bytes,
                           a.structure_bytes % element_bytes == 0
                               ? ""
                               : fmt::format(": FILL IN stride, the structure's bytes over the element's ({})",
                                             element_bytes));
-    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {}{} }},  # {} ({}{})\n", name,
-                       load ? "load" : "store", elements_in(a, element_bytes), keys, a.opcode, what,
+    out << fmt::format("  {{ name = \"{}\", op = \"{}\", vector = {}{} }},  # {}{} ({}{})\n", name,
+                       load ? "load" : "store", elements_in(a, element_bytes), keys, a.opcode,
+                       fields > 1 ? fmt::format(" x {}", fields) : "", what,
                        a.depends_on > 0 ? "; its address comes from what that load brought" : "");
+    i += fields - 1;
   }
   for (const ElementAccess& a : d.stores_outside_loop)
     out << fmt::format("  {{ name = \"store_{}\", op = \"store\", vector = {}, per_thread = 1 }},  # {} ({} B per "
