@@ -9,10 +9,19 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 R=${1:-build-cpu/cli/roofline}
 section() { "$R" accuracy --db "$1" --run "$2" | sed -e 's/^## /### /' -e 's/^# Model accuracy on the \(.*\)$/## \1: '"$3"'/'; }
-# Superseded runs' databases are committed xz-compressed (suite.db.xz), to leave the device tool
-# room: each is read from a copy unpacked here.
+# Superseded runs' databases are committed xz-compressed (suite.db.xz, sweep.db.xz), to leave the
+# device tool room: each is read from a copy unpacked here. readable DB: the path to read DB at
+# (empty where neither it nor DB.xz is committed).
 unpacked=$(mktemp -d)
 trap 'rm -rf "$unpacked"' EXIT
+readable() {
+  if [[ -f $1 ]]; then echo "$1"
+  elif [[ -f $1.xz ]]; then
+    local copy=$unpacked/$(echo "$1" | tr / _)
+    [[ -f $copy ]] || xz -dc "$1.xz" > "$copy"
+    echo "$copy"
+  fi
+}
 
 # A held-out batch: its page (docs/results/accuracy/NAME.md), then its runs on the H100 and, where
 # one was made, the H200 (docs/results/{h100,h200}/NAME/). Usage: held_out_batch NAME ORDINAL.
@@ -41,10 +50,11 @@ held_out_batch() {
   echo
   echo "Each GPU's section is its latest run: the H100's \`whole-suite-5/\` (2026-11-27, 354 launches, the"
   echo "first with the sixth held-out batch, made at b017aaf; no H100 was lent since), the H200's"
-  echo "\`whole-suite-9/\` (2026-11-28, 402 launches: every kernel of the suite, the seventh and eighth"
-  echo "held-out batches included, made at bcdb98b on an H200, GPU-1d88cb32, after a cold launch came to"
-  echo "pay a share of the cold fill and a grid's launch to be at least \`block_wave_launch_ns\`). The"
-  echo "H200's \`whole-suite-8/\` (made at 2984332 on GPU-66884a58), \`whole-suite-7/\` (made at 563bc50 on"
+  echo "\`whole-suite-10/\` (2026-11-28, 420 launches: every kernel of the suite, the seventh to ninth"
+  echo "held-out batches included, made at cc5b96f on an H200, GPU-b66390b8). The H200's \`whole-suite-9/\`"
+  echo "(made at bcdb98b on GPU-1d88cb32, the first after a cold launch came to pay a share of the cold"
+  echo "fill and a grid's launch to be at least \`block_wave_launch_ns\`), \`whole-suite-8/\` (made at"
+  echo "2984332 on GPU-66884a58), \`whole-suite-7/\` (made at 563bc50 on"
   echo "GPU-12a25286: the first calibration that measures the dirty lines a cold launch leaves, and takes"
   echo "atomics, barrier steps and block reductions in cycles at the calibrated streaming clock),"
   echo "\`whole-suite-6/\` (made at efaebd6 on GPU-31130ad0) and \`whole-suite-5/\` (the H100's launches,"
@@ -69,7 +79,7 @@ held_out_batch() {
   echo
   for gpu in h100 h200; do
     run=$gpu/whole-suite-5
-    [[ $gpu == h200 ]] && run=$gpu/whole-suite-9
+    [[ $gpu == h200 ]] && run=$gpu/whole-suite-10
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
@@ -81,14 +91,11 @@ held_out_batch() {
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
     echo
-    for earlier in whole-suite-8 whole-suite-7 whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
+    for earlier in whole-suite-9 whole-suite-8 whole-suite-7 whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
-      db=docs/results/$gpu/$earlier/suite.db path=$db how=""
-      if [[ ! -f $db && -f $db.xz ]]; then
-        path=$unpacked/$gpu-$earlier.db how=" (committed as \`suite.db.xz\`: \`xz -dk\` it first)"
-        xz -dc "$db.xz" > "$path"
-      fi
-      [[ -f $path ]] || continue
+      db=docs/results/$gpu/$earlier/suite.db path=$(readable docs/results/$gpu/$earlier/suite.db) how=""
+      [[ -n $path ]] || continue
+      [[ $path != "$db" ]] && how=" (committed as \`suite.db.xz\`: \`xz -dk\` it first)"
       echo "### Another run: \`docs/results/$gpu/$earlier/\`"
       echo
       echo "\`roofline accuracy --db $db --run 1\`$how, its targets only:"
@@ -113,21 +120,24 @@ held_out_batch() {
   # The suite at sizes it does not run, judged apart from the targets' runs.
   echo "## NVIDIA H200: the whole suite at sizes it does not run"
   echo
-  echo "\`docs/results/h200/size-sweep/\`, \`size-sweep-2/\` and \`size-sweep-3/\` (\`scripts/device/size_sweep.sh\`,"
-  echo "timed only, three H200s): every kernel at 2^17, 2^19, 2^21 and 2^23, cold and warm, calibrated"
-  echo "there; the targets are judged at the suite's sizes, this section shows what the model gives between"
-  echo "and below them. The first sweep was made before the launch changes of \`docs/model.md\` (\"Sizes"
-  echo "between and below the suite's\"), the second between them, the third after both."
-  for sweep in size-sweep size-sweep-2 size-sweep-3; do
-    db=docs/results/h200/$sweep/sweep.db
+  echo "\`docs/results/h200/size-sweep/\` to \`size-sweep-4/\` (\`scripts/device/size_sweep.sh\`, timed only,"
+  echo "four H200s): every kernel at 2^17, 2^19, 2^21 and 2^23, cold and warm, calibrated there; the"
+  echo "targets are judged at the suite's sizes, this section shows what the model gives between and"
+  echo "below them. The first sweep was made before the launch changes of \`docs/model.md\` (\"Sizes"
+  echo "between and below the suite's\"), the second between them, the third and fourth after both (the"
+  echo "fourth at cc5b96f on GPU-b66390b8, with the ninth held-out batch, beside \`whole-suite-10/\`). The"
+  echo "first two databases are committed as \`sweep.db.xz\` (\`xz -dk\` them first)."
+  for sweep in size-sweep-4 size-sweep-3 size-sweep-2 size-sweep; do
+    db=docs/results/h200/$sweep/sweep.db path=$(readable docs/results/h200/$sweep/sweep.db)
     echo
     echo "### \`$sweep/\`, size by size"
     echo
     echo "\`python3 scripts/evidence/by_size.py $R $db\` (errors as printed, to 0.1 %):"
     echo
-    python3 scripts/evidence/by_size.py "$R" $db
+    python3 scripts/evidence/by_size.py "$R" "$path"
     echo
-    section $db 1 "the whole suite at sizes it does not run" | awk '/^### Every launch/ {done = 1} !done && NR > 2'
+    section "$path" 1 "the whole suite at sizes it does not run" | awk '/^### Every launch/ {done = 1} !done && NR > 2' |
+      sed "s|$path|$db|g"
   done
   echo
   sed 's/^## /### /' docs/results/accuracy/patterns-split.md
