@@ -83,7 +83,7 @@ std::vector<MeasuredLaunch> measured_launches(const RunRecord& run) {
 
 std::string_view time_base_words(Timing t) {
   switch (t) {
-    case Timing::event: return "the launch overhead an event pair holds";
+    case Timing::event: return "the grid's launch an event pair holds";
     case Timing::ncu: return "an empty kernel's own time as ncu gives it";
     case Timing::loop: return "an empty kernel's period in a loop of back-to-back launches";
     default: return "an empty kernel's own time as the Activity API records it";

@@ -52,8 +52,8 @@ TEST_F(PredictFromRunCli, PredictsAnImportRunsLaunchesWithNcusEmptyKernel) {
   EXPECT_NE(r.out.find("transpose<32, 8>"), std::string::npos) << r.out;
 }
 
-// A suite run's launches are timed by events: each holds the launch overhead, and a cold one a
-// real grid's fill. The sample run's third launch: n = 2^24, cold, 66.88 us, 134,217,728 B read
+// A suite run's launches are timed by events: each holds the grid's launch, a cold one with its
+// share of the fill (all of it for a grid of a wave or more). The sample run's third launch: n = 2^24, cold, 66.88 us, 134,217,728 B read
 // and 67,108,864 B written, DRAM-limited, stored with the H100 SXM's file. Its overhead, 3170 +
 // 724 ns, becomes the H200's 2880 + 1040 ns; its work, 62.99 us x 0.70312 = 44.29 us, is under
 // the H200's DRAM time, (201,326,592 + 0.153 x 67,108,864) B / 4.57 TB/s = 46.30 us: 50.22 us.
@@ -64,7 +64,7 @@ TEST_F(PredictFromRunCli, PredictsASuiteRunsLaunchesWithTheirLaunchOverhead) {
   const std::string row = "3,add_f32 n=16777216 cold,h100-sxm,66.9 µs,dram,h200,50.2 µs,";
   EXPECT_NE(r.out.find(row), std::string::npos) << r.out;
   const Result table = run("predict --from-run 1 --gpu h200" + in_db());
-  EXPECT_NE(table.out.find("the launch overhead an event pair holds"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("the grid's launch an event pair holds"), std::string::npos) << table.out;
 }
 
 // As JSON, the same launch at full precision: 66.88 us measured, 50.22 us predicted (above), bound
