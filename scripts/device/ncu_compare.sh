@@ -11,10 +11,12 @@ export ROOFLINE_EXE=$R PROFILE_APP=$PWD/.device/bin/profile_app  # for the profi
 # or with SUITE=patterns the patterns suite's (written to $OUT/ncu-patterns, without the GPU
 # tests, memcheck and block sizes; its SGEMMs are left out at 2^28, a 16384^2 product). ncu takes
 # about four minutes a size on the patterns kernels: give one size per device call (SIZES=2^20).
+# ONLY=name,name keeps the patterns run to those kernels (a held-out batch).
 if [[ ${SUITE:-} == patterns ]]; then
   E=$OUT/ncu-patterns
-  listed() { $R kernels --format json | python3 -c "import json, sys
-ks = [k for k in json.load(sys.stdin) if k['category'] == 'patterns']
+  listed() { $R kernels --format json | ONLY=${ONLY:-} python3 -c "import json, os, sys
+only = [n for n in os.environ['ONLY'].split(',') if n]
+ks = [k for k in json.load(sys.stdin) if k['category'] == 'patterns' and (not only or k['name'] in only)]
 small = sys.argv[2] == 'small'
 print(sys.argv[1].join(sorted({p['symbol'] for k in ks for p in k['passes']}) if sys.argv[2] == 'symbols' else
                       [k['name'] for k in ks if not (small and k['name'].startswith('sgemm'))]))" "$@"; }
