@@ -2,7 +2,8 @@
 # Turns the output of scripts/device/ncu_compare.sh (unpacked in DIR) into
 # counters-vs-ncu.md, profiler-overhead.md and memcheck.md in OUTDIR (docs/results/h100 or h200; the
 # first two only when DIR holds the ncu comparison), or, for its SUITE=patterns output (DIR named
-# ncu-patterns), into counters-vs-ncu-patterns.md.
+# ncu-patterns), into counters-vs-ncu-patterns.md (PAGE=name.md: another name, for a run of some
+# patterns kernels, ONLY=..., which DIR's notes.txt then says).
 # Usage: scripts/evidence/write_ncu_docs.sh DIR OUTDIR
 set -euo pipefail
 D=$1 O=$2
@@ -32,7 +33,7 @@ compared() {
 if [[ $(basename "$D") == ncu-patterns ]]; then
   {
     cat <<EOT
-# Counters: roofline beside Nsight Compute on the patterns suite (H100)
+# Counters: roofline beside Nsight Compute on the patterns suite ($gpu)
 
 Every default counter of \`roofline measure\` beside \`ncu\` on the same binary and launches, for
 the kernels of the \`patterns\` suite and its held-out batches (\`counters-vs-ncu.md\` compares the
@@ -51,7 +52,7 @@ EOT
     # What the run itself says about how it was made (a cut-off pass, a repeat).
     if [[ -f $D/notes.txt ]]; then cat "$D/notes.txt"; echo; fi
     compared
-  } > "$O/counters-vs-ncu-patterns.md"
+  } > "$O/${PAGE:-counters-vs-ncu-patterns.md}"
   exit 0
 fi
 if [[ -f $D/ncu_2_24.csv ]]; then
