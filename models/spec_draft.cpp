@@ -87,13 +87,44 @@ std::optional<Address> address_of(std::string_view operands) {
   return a;
 }
 
+// The register an operand names alone ("R5"), or -1.
+int register_of(std::string_view operand) {
+  const std::vector<int> r = detail::registers_named(operand);
+  return r.size() == 1 && operand.starts_with('R') ? r.front() : -1;
+}
+
+// An immediate operand ("0x1c"), or 0.
+int immediate_of(std::string_view operand) {
+  return operand.starts_with("0x") ? static_cast<int>(std::strtol(std::string(operand).c_str(), nullptr, 16)) : 0;
+}
+
+// What `in` multiplies a register by, where it makes one register an integer multiple of another
+// ("LEA R7, R0, R0, 0x1": R0 x 3; "IMAD R7, R0, 0x3, RZ": x 3): {the source, the factor}, or none.
+std::optional<std::pair<int, int>> multiple_of(const SassInstruction& in) {
+  const std::vector<std::string_view> parts = detail::operand_list(in.operands);
+  if (parts.size() != 4) return std::nullopt;
+  const int source = register_of(parts[1]);
+  if (source < 0) return std::nullopt;
+  if (in.opcode == "LEA" && register_of(parts[2]) == source && immediate_of(parts[3]) > 0 &&
+      immediate_of(parts[3]) < 16)
+    return std::pair{source, (1 << immediate_of(parts[3])) + 1};
+  if ((in.opcode == "IMAD" || in.opcode == "IMAD.SHL.U32") && immediate_of(parts[2]) > 0 && parts[3] == "RZ")
+    return std::pair{source, immediate_of(parts[2])};
+  return std::nullopt;
+}
+
 // The bytes an IMAD.WIDE scales a thread's index by to make a 64-bit address ("IMAD.WIDE R2, R5,
-// 0x1c, R2": 28), or 0.
-int index_scale(const SassInstruction& in) {
+// 0x1c, R2": 28), or 0. An index already multiplied by a factor that is no power of two (3 i:
+// an array of 3-vectors) scales by its product: a thread's structure, where a power of two is
+// more often a thread's chunk of elements, which the draft counts apart.
+int index_scale(const SassInstruction& in, const std::map<int, int>& factor) {
   if (!in.opcode.starts_with("IMAD.WIDE")) return 0;
   const std::vector<std::string_view> parts = detail::operand_list(in.operands);
   if (parts.size() != 4 || !parts[2].starts_with("0x")) return 0;
-  return static_cast<int>(std::strtol(std::string(parts[2]).c_str(), nullptr, 16));
+  const int bytes = immediate_of(parts[2]);
+  const auto it = factor.find(register_of(parts[1]));
+  const bool structure = it != factor.end() && (it->second & (it->second - 1)) != 0;
+  return structure ? bytes * it->second : bytes;
 }
 
 // A base address: a register and which write of it (one value of the register).
@@ -137,6 +168,7 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
   std::map<int, std::set<int>> from;  // register -> the loads (numbered from 1) its value comes from
   std::map<int, int> version;         // register -> how many times it was written
   std::map<Base, int> scale_of_base;  // a base an IMAD.WIDE wrote -> the bytes it scaled the index by
+  std::map<int, int> factor;          // register -> the constant it multiplied another register by
   std::vector<std::optional<Base>> bases;  // per access
   std::vector<int> offsets;
   int loads = 0;
@@ -164,11 +196,16 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
         offsets.push_back(address ? address->offset : 0);
       }
       if (load) sources = {++loads};  // what a load brings comes from it, not from its address
-      const int scale = index_scale(in);
+      const int scale = index_scale(in, factor);
+      const auto multiple = multiple_of(in);
       for (int r : detail::registers_written(in, a)) {
         from[r] = sources;
         ++version[r];
+        factor.erase(r);
       }
+      if (multiple)
+        if (const auto written = detail::registers_written(in, a); written.size() == 1)
+          factor[written.front()] = multiple->second;
       if (scale > 0)
         if (const auto written = detail::registers_written(in, a); !written.empty())
           scale_of_base[{written.front(), version[written.front()]}] = scale;

@@ -447,6 +447,45 @@ constexpr std::string_view kChain = R"sass(
 // FMUL, FSETP, the guarded FMUL, EX2, FADD, RCP, FFMA (5 of fixed latency and 2 through the SFU:
 // 5 x 4 + 2 x 16 = 52 cycles); the call's result continues the longest chain then on the path
 // (the FFMA's) by its move, one more: 56. The index arithmetic (three IMADs) is no load's.
+// An index multiplied by 7 (an IMAD by an immediate) before the IMAD.WIDE by 4 addresses a
+// 28-byte structure: two fields loaded, two stored from the first; an index multiplied by 8 (a
+// power of two) is a thread's chunk of elements, no structure.
+constexpr std::string_view kSevenFloats = R"sass(
+	code for sm_90
+		Function : _Z6sevensPfi
+	.headerflags	@"EF_CUDA_SM90"
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   ISETP.GE.AND P0, PT, R0, UR4, PT ;
+        /*0020*/               @P0 EXIT ;
+        /*0030*/                   IMAD R7, R0, 0x7, RZ ;
+        /*0040*/                   IMAD.WIDE R2, R7, 0x4, R2 ;
+        /*0050*/                   LDG.E R4, desc[UR4][R2.64+0x4] ;
+        /*0060*/                   LDG.E R5, desc[UR4][R2.64] ;
+        /*0070*/                   FADD R4, R4, R5 ;
+        /*0080*/                   STG.E desc[UR4][R2.64], R4 ;
+        /*0090*/                   STG.E desc[UR4][R2.64+0x4], R5 ;
+        /*00a0*/                   EXIT ;
+        /*00b0*/                   BRA 0xb0;
+		..........
+)sass";
+
+TEST(SassListing, AnIndexTimesAnOddFactorAddressesAStructure) {
+  const SpecDraft d = draft_spec(parse_sass_listing(kSevenFloats, "s.sass").functions[0]);
+  ASSERT_EQ(d.element_accesses.size(), 4u);
+  for (const ElementAccess& a : d.element_accesses) EXPECT_EQ(a.structure_bytes, 28);
+  std::ostringstream out;
+  write_spec_draft(d, "s.sass", out);
+  const auto& arrays = parse_kernel_specs(out.str(), "draft.toml").at(0).passes.at(0).arrays;
+  ASSERT_EQ(arrays.size(), 3u);  // two loads, the stores one entry
+  EXPECT_EQ(arrays[0].stride, 7);
+  EXPECT_EQ(arrays[1].reuse, Reuse::l1);
+  EXPECT_EQ(arrays[2].fields, 2);
+  std::string eight(kSevenFloats);
+  eight.replace(eight.find("0x7, RZ"), 3, "0x8");
+  for (const ElementAccess& a : draft_spec(parse_sass_listing(eight, "s.sass").functions[0]).element_accesses)
+    EXPECT_EQ(a.structure, 0);
+}
+
 TEST(SassListing, TheDependentChainRunsFromALoadThroughPredicatesAndCalls) {
   const SpecDraft d = draft_spec(parse_sass_listing(kChain, "c.sass").functions[0]);
   EXPECT_EQ(d.chain_fixed, 6);
