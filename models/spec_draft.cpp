@@ -98,18 +98,17 @@ int immediate_of(std::string_view operand) {
   return operand.starts_with("0x") ? static_cast<int>(std::strtol(std::string(operand).c_str(), nullptr, 16)) : 0;
 }
 
-// What `in` multiplies a register by, where it makes one register an integer multiple of another
-// ("LEA R7, R0, R0, 0x1": R0 x 3; "IMAD R7, R0, 0x3, RZ": x 3): {the source, the factor}, or none.
-std::optional<std::pair<int, int>> multiple_of(const SassInstruction& in) {
+// The constant `in` multiplies one register by into another ("LEA R7, R0, R0, 0x1": 3; "IMAD
+// R7, R0, 0x3, RZ": 3), or none.
+std::optional<int> factor_of(const SassInstruction& in) {
   const std::vector<std::string_view> parts = detail::operand_list(in.operands);
   if (parts.size() != 4) return std::nullopt;
   const int source = register_of(parts[1]);
   if (source < 0) return std::nullopt;
-  if (in.opcode == "LEA" && register_of(parts[2]) == source && immediate_of(parts[3]) > 0 &&
-      immediate_of(parts[3]) < 16)
-    return std::pair{source, (1 << immediate_of(parts[3])) + 1};
+  const int shift = immediate_of(parts[3]);
+  if (in.opcode == "LEA" && register_of(parts[2]) == source && shift > 0 && shift < 16) return (1 << shift) + 1;
   if ((in.opcode == "IMAD" || in.opcode == "IMAD.SHL.U32") && immediate_of(parts[2]) > 0 && parts[3] == "RZ")
-    return std::pair{source, immediate_of(parts[2])};
+    return immediate_of(parts[2]);
   return std::nullopt;
 }
 
@@ -197,7 +196,7 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
       }
       if (load) sources = {++loads};  // what a load brings comes from it, not from its address
       const int scale = index_scale(in, factor);
-      const auto multiple = multiple_of(in);
+      const auto multiple = factor_of(in);
       for (int r : detail::registers_written(in, a)) {
         from[r] = sources;
         ++version[r];
@@ -205,7 +204,7 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
       }
       if (multiple)
         if (const auto written = detail::registers_written(in, a); written.size() == 1)
-          factor[written.front()] = multiple->second;
+          factor[written.front()] = *multiple;
       if (scale > 0)
         if (const auto written = detail::registers_written(in, a); !written.empty())
           scale_of_base[{written.front(), version[written.front()]}] = scale;
