@@ -162,7 +162,8 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, bool details
   if (format == OutputFormat::json) return print_json(run, target, rows, out);
 
   TextTable t;
-  for (const auto* h : {"#", "kernel", "measured on", "measured", "limiter", "predicted on", "predicted", "ratio", "bound"})
+  for (const auto* h :
+       {"#", "kernel", "measured on", "measured", "limiter", "predicted on", "predicted", "ratio", "bound"})
     t.add_column(h, std::string_view(h) == "kernel" || std::string_view(h) == "limiter" ? Align::left : Align::right);
   for (const auto& r : rows) {
     const std::string limiter = r.launch->limiter.empty() ? "-" : r.launch->limiter;
@@ -172,7 +173,8 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, bool details
     else
       t.add_row({std::to_string(r.index), r.launch->label, run.gpu.id, format_duration(r.measured_s), limiter,
                  target.gpu.id, format_duration(r.prediction->duration_s),
-                 format_number(r.prediction->duration_s / r.measured_s, 3), std::string(to_string(r.prediction->bound))});
+                 format_number(r.prediction->duration_s / r.measured_s, 3),
+                 std::string(to_string(r.prediction->bound))});
   }
   if (format != OutputFormat::csv)
     out << fmt::format("Run {} measured on {} ({}), predicted on {}: same binary and work; each launch {} and its "
