@@ -118,10 +118,18 @@ double waves_on(const LaunchCost& c, const GpuSpec& g) {
   }
 }
 
-double event_launch_s(const LaunchCost& c, const GpuSpec& g, CacheState cache) {
-  const double waves = waves_on(c, g);
+namespace {
+
+// event_launch_s for a grid of `waves` on g (0: unknown), worked out once by the caller.
+double event_launch_at(const LaunchCost& c, const GpuSpec& g, CacheState cache, double waves) {
   const double share = cold_fill_share(g, waves > 0 ? waves : 1.0, c.dram_read_bytes);
   return grid_launch_s(g, cache == CacheState::cold, share);
+}
+
+}  // namespace
+
+double event_launch_s(const LaunchCost& c, const GpuSpec& g, CacheState cache) {
+  return event_launch_at(c, g, cache, waves_on(c, g));
 }
 
 double wave_rounds_s(const LaunchCost& c, const GpuSpec& g, CacheState cache) {
@@ -131,7 +139,7 @@ double wave_rounds_s(const LaunchCost& c, const GpuSpec& g, CacheState cache) {
     return (c.loads ? round_s(g, c.dram_read_share, u) : 0.0) + (c.stores ? store_round_s(g, u) : 0.0);
   };
   return std::max(rounds_at_fixed_point_s(std::ceil(waves), round_at, dram_time_s(c, g)),
-                  wave_turnover_s(g, waves, event_launch_s(c, g, cache)));
+                  wave_turnover_s(g, waves, event_launch_at(c, g, cache, waves)));
 }
 
 double dram_time_s(const LaunchCost& c, const GpuSpec& g) {
