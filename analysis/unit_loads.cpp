@@ -96,18 +96,24 @@ struct Loads {
                       count_str(*inst), sm, per_clock, clock / 1e9, time_str(ns)));
   }
   void compute() {
-    const auto f32 = sum_of(in, {metric::fadd, metric::fmul, metric::ffma});
-    const auto f16 = sum_of(in, {metric::hadd, metric::hmul, metric::hfma});
-    const double peak32 = sm * gpu.fp32_fma_per_clock_per_sm.value * clock * t;
-    const double peak16 = sm * gpu.fp16_fma_per_clock_per_sm.value / 2 * clock * t;
+    // Each FP pipe's thread instructions against its rate (an HFMA2 counts once: half the FP16
+    // lanes); the busiest pipe is the compute load.
+    struct Pipe {
+      std::initializer_list<std::string_view> names;
+      double per_clock;
+      std::string_view what;
+    };
     double pct = -1;
     std::string basis;
-    if (f32 && peak32 > 0 && 100 * *f32 / peak32 > pct)
-      pct = 100 * *f32 / peak32, basis = fmt::format("{} FP32 thread instructions {} against {:.0f} lanes per SM",
-                                                     in.source, count_str(*f32), gpu.fp32_fma_per_clock_per_sm.value);
-    if (f16 && peak16 > 0 && 100 * *f16 / peak16 > pct)
-      pct = 100 * *f16 / peak16, basis = fmt::format("{} FP16 thread instructions {} against {:.0f} per SM per clock",
-                                                     in.source, count_str(*f16), gpu.fp16_fma_per_clock_per_sm.value / 2);
+    for (const Pipe& p : {Pipe{{metric::fadd, metric::fmul, metric::ffma}, gpu.fp32_fma_per_clock_per_sm.value, "FP32"},
+                          Pipe{{metric::hadd, metric::hmul, metric::hfma}, gpu.fp16_fma_per_clock_per_sm.value / 2, "FP16"},
+                          Pipe{{metric::dadd, metric::dmul, metric::dfma}, gpu.fp64_fma_per_clock_per_sm.value, "FP64"}}) {
+      const auto count = sum_of(in, p.names);
+      const double peak = sm * p.per_clock * clock * t;
+      if (count && peak > 0 && 100 * *count / peak > pct)
+        pct = 100 * *count / peak, basis = fmt::format("{} {} thread instructions {} against {:.0f} per SM per clock",
+                                                       in.source, p.what, count_str(*count), p.per_clock);
+    }
     if (auto tensor = in.counter(metric::tensor_pipe); tensor && *tensor > pct)
       pct = *tensor, basis = std::string(metric::tensor_pipe);
     if (pct >= 0) add("compute", pct, basis);

@@ -320,6 +320,14 @@ struct Fma<__nv_bfloat162> {
   __device__ static __nv_bfloat162 add(__nv_bfloat162 a, __nv_bfloat162 b) { return __hadd2(a, b); }
 };
 
+template <>
+struct Fma<double> {
+  static constexpr int kPerInst = 1;
+  __device__ static double make(float x) { return x; }
+  __device__ static double fma(double a, double b, double c) { return ::fma(a, b, c); }
+  __device__ static double add(double a, double b) { return a + b; }
+};
+
 constexpr int kFmaChains = 8, kFmaUnroll = 16;  // 128 FMA instructions per loop trip
 
 // acc = acc * a + b on 8 independent chains (their start values differ, so they cannot be merged).
@@ -551,7 +559,7 @@ CalibrationKernels::CalibrationKernels(std::size_t stream_bytes) : impl_(std::ma
   ROOFLINE_CUDA_CHECK(cudaDeviceGetAttribute(&max_threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
   m.max_blocks = m.sms * std::max(max_threads_per_sm / kBlock, 1);
   ROOFLINE_CUDA_CHECK(cudaMalloc(&m.records, sizeof(ClockRecord) * static_cast<std::size_t>(m.max_blocks)));
-  ROOFLINE_CUDA_CHECK(cudaMalloc(&m.fma_out, sizeof(float) * static_cast<std::size_t>(m.max_blocks) * kBlock));
+  ROOFLINE_CUDA_CHECK(cudaMalloc(&m.fma_out, sizeof(double) * static_cast<std::size_t>(m.max_blocks) * kBlock));
   ROOFLINE_CUDA_CHECK(cudaStreamSynchronize(m.stream));
 }
 
@@ -976,6 +984,8 @@ std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, i
       return fma(fma_kernel<__half2>, static_cast<__half2*>(m.fma_out), Fma<__half2>::kPerInst);
     case FmaType::bf16x2:
       return fma(fma_kernel<__nv_bfloat162>, static_cast<__nv_bfloat162*>(m.fma_out), Fma<__nv_bfloat162>::kPerInst);
+    case FmaType::fp64:
+      return fma(fma_kernel<double>, static_cast<double*>(m.fma_out), Fma<double>::kPerInst);
     case FmaType::mma_f16: {
       const int blocks = m.resident_wave(mma_kernel);
       return wave(blocks, kBlock, per_thread * kMmaPerThread,

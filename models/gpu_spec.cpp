@@ -110,6 +110,8 @@ constexpr std::array kParams{
     GpuParam{"fp32_fma_per_clock_per_sm", "FMA/clk", "FP32 FMA lanes per SM (2 FLOP each)", &G::fp32_fma_per_clock_per_sm},
     GpuParam{"fp16_fma_per_clock_per_sm", "FMA/clk", "FP16 (non-tensor) FMA per SM per clock", &G::fp16_fma_per_clock_per_sm},
     GpuParam{"bf16_fma_per_clock_per_sm", "FMA/clk", "BF16 (non-tensor) FMA per SM per clock", &G::bf16_fma_per_clock_per_sm},
+    GpuParam{"fp64_fma_per_clock_per_sm", "FMA/clk", "FP64 (non-tensor) FMA per SM per clock (DFMA, DADD and DMUL alike)",
+             &G::fp64_fma_per_clock_per_sm},
     GpuParam{"tensor_fma_per_clock_per_sm", "FMA/clk",
              "FP16 or BF16 multiply-adds per SM per clock on the tensor cores through warp-level mma.sync (HMMA: "
              "WMMA, mma.sync), FP32 accumulate",

@@ -35,7 +35,7 @@ struct LaunchCost {
   double l2_bytes = 0;        // L2 sectors from L1 x 32, read and write
   double lsu_wavefronts = 0;  // lsu_wavefronts() below
   double warp_instructions = 0;
-  double fp32_instructions = 0, fp16_instructions = 0;  // thread-level
+  double fp32_instructions = 0, fp16_instructions = 0, fp64_instructions = 0;  // thread-level
   double tensor_busy_s = 0;  // the tensor pipe's busy time where it was measured
   // The share of the L2 reads from L1 that DRAM served (DRAM read sectors / L2 read sectors,
   // at most 1; 1 without L2 reads): where a latency-bound launch's loads wait.

@@ -109,8 +109,9 @@ double instructions_per_clock(const GpuSpec& gpu, DType type, const std::string&
     case DType::f32: return gpu.fp32_fma_per_clock_per_sm.value;
     case DType::f16: return gpu.fp16_fma_per_clock_per_sm.value / 2;  // rate counts half2 lanes
     case DType::bf16: return gpu.bf16_fma_per_clock_per_sm.value / 2;
+    case DType::f64: return gpu.fp64_fma_per_clock_per_sm.value;
     default:
-      throw InputError(fmt::format("kernel '{}': flops of type {} have no rate in the GPU model (use f32, f16 or bf16)",
+      throw InputError(fmt::format("kernel '{}': flops of type {} have no rate in the GPU model (use f32, f16, bf16 or f64)",
                                    kernel, to_string(type)));
   }
 }
@@ -130,6 +131,7 @@ std::string_view flop_metric(DType type, FlopOp op) {
   if (on_tensor_cores(op)) return type == DType::bf16 ? metric::tensor_ops_bf16 : metric::tensor_ops_fp16;
   if (type == DType::f32) return op == FlopOp::add ? metric::fadd : op == FlopOp::mul ? metric::fmul : metric::ffma;
   if (type == DType::f16) return op == FlopOp::add ? metric::hadd : op == FlopOp::mul ? metric::hmul : metric::hfma;
+  if (type == DType::f64) return op == FlopOp::add ? metric::dadd : op == FlopOp::mul ? metric::dmul : metric::dfma;
   return {};
 }
 

@@ -690,6 +690,9 @@ void measure_fma_peaks(Calibrator& c, double clock_hz) {
   c.step("BF16 FMA");
   measure_fma(c, clock_hz, calib::FmaType::bf16x2, "bf16_fma_per_clock_per_sm", "extra.bf16_fma_rate",
               "bfloat162 __hfma2 (2 FMA each) kernel, 8 independent chains x 16 per loop trip", clocks);
+  c.step("FP64 FMA");
+  measure_fma(c, clock_hz, calib::FmaType::fp64, "fp64_fma_per_clock_per_sm", "extra.fp64_fma_rate",
+              "double fma kernel, 8 independent chains x 16 per loop trip", clocks);
   c.step("tensor-core MMA");
   measure_fma(c, clock_hz, calib::FmaType::mma_f16, "tensor_fma_per_clock_per_sm", "extra.tensor_fma_rate",
               "mma.sync m16n8k16 f16 -> f32 (64 multiply-adds a thread each) kernel, 8 independent accumulators x 16 "

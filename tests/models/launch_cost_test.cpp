@@ -18,7 +18,8 @@ ProfiledLaunch dram_bound_add() {
                 {std::string(metric::inst_executed), 3145728},     {std::string(metric::fadd), 16777216},
                 {std::string(metric::fmul), 0},                    {std::string(metric::ffma), 0},
                 {std::string(metric::hadd), 0},                    {std::string(metric::hmul), 0},
-                {std::string(metric::hfma), 0}};
+                {std::string(metric::hfma), 0},                    {std::string(metric::dadd), 0},
+                {std::string(metric::dmul), 0},                    {std::string(metric::dfma), 0}};
   return l;
 }
 
@@ -35,6 +36,24 @@ TEST(LaunchCost, TheCountersAreTheCost) {
 // The LSU's wavefronts: measured where the counters hold them; else estimated, a request the
 // larger of one and its sectors' bytes over 128 (a WMMA fragment's 8-sector requests: 2 each,
 // where the GPU took 8), plus the shared-memory wavefronts.
+// FP64 instructions go at each GPU's FP64 rate: 2^28 DFMAs take 2^28 / (132 x 64 x 1.98e9) =
+// 16.05 us on an H100 SXM, and on an A100 (108 SMs x 32 lanes at 1.41 GHz) 2^28 / 4.873e12 =
+// 55.09 us, where FP32 would have 2^28 / (108 x 64 x 1.41e9) = 27.55 us.
+TEST(LaunchCost, DoublePrecisionGoesAtTheFp64Rate) {
+  ProfiledLaunch l = dram_bound_add();
+  for (auto& [name, value] : l.counters)
+    if (name == metric::fadd) value = 0;
+    else if (name == metric::dfma) value = 268435456;
+  const LaunchCost c = cost_of(l, find_gpu("h100-sxm"));
+  EXPECT_DOUBLE_EQ(c.fp64_instructions, 268435456.0);
+  EXPECT_DOUBLE_EQ(c.fp32_instructions, 0.0);
+  const auto compute = [&](std::string_view gpu) {
+    return cost_bounds(c, find_gpu(gpu))[static_cast<std::size_t>(BoundKind::compute)].seconds;
+  };
+  EXPECT_NEAR(compute("h100-sxm"), 268435456.0 / (132 * 64 * 1.98e9), 1e-12);
+  EXPECT_NEAR(compute("a100-sxm-80gb"), 268435456.0 / (108 * 32 * 1.41e9), 1e-12);
+}
+
 TEST(LaunchCost, LsuWavefrontsAreMeasuredWhereCountedAndEstimatedElsewhere) {
   ProfiledLaunch l;
   l.duration_s = 643.584e-6;

@@ -205,6 +205,23 @@ TEST(Predict, TensorCoreMultiplyAddsRunAtTheirPathsRateOnTheBusiestSm) {
                InputError);
 }
 
+// FP64 on the FP64 pipe: 2^24 elements x 128 DFMA = 2^31 at 64 per SM per clock on the H100 SXM
+// (132 SMs, 1.98 GHz: 16.73 T DFMA/s) take 128.4 us, beside 2^24 x 16 bytes of DRAM traffic;
+// the A100's 32 lanes per SM (108 SMs, 1.41 GHz) take 440.7 us. ncu counts DFMA thread
+// instructions, 2 FLOP each.
+TEST(Predict, DoublePrecisionRunsAtTheFp64Rate) {
+  const std::int64_t n = 1 << 24;
+  const double dfma = 128.0 * n;
+  const auto p = predict_bounds(find_gpu("h100-sxm"), spec("my_poly_f64"), launch("my_poly_f64", n, DType::f64));
+  EXPECT_NEAR(bound(p, BoundKind::compute).seconds, dfma / (64 * 132 * 1.98e9), 1e-15);
+  EXPECT_EQ(p.binding, BoundKind::compute);
+  EXPECT_EQ(counter_of(p, "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum"), dfma);
+  EXPECT_EQ(p.flops, 2 * dfma);
+  EXPECT_EQ(counter_of(p, "dram__sectors_read.sum"), n * 8.0 / 32);
+  const auto a = predict_bounds(find_gpu("a100-sxm-80gb"), spec("my_poly_f64"), launch("my_poly_f64", n, DType::f64));
+  EXPECT_NEAR(bound(a, BoundKind::compute).seconds, dfma / (32 * 108 * 1.41e9), 1e-15);
+}
+
 TEST(Predict, WriteValidateFillsEveryPartlyWrittenSector) {
   const GpuSpec& h100 = find_gpu("h100-sxm");
   const std::int64_t n = 1 << 24;  // writes; one float per 32-byte sector
