@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "models/detail/sass_control_flow.hpp"
 #include "models/detail/sass_dependent_chain.hpp"
@@ -323,6 +324,52 @@ void write_ilp(const SpecDraft& d, std::ostream& out) {
   out << '\n';
 }
 
+// `flops`: the element region's FP instructions as operations per element, over the elements a
+// thread takes (a pass of a loop: the user divides by ilp as for inst_per_iteration); the
+// tensor-core instructions stay a comment, their multiply-adds per element the user's to say.
+void write_flops(const std::vector<CountedInstruction>& flops, int elements, bool loop, std::ostream& out) {
+  struct Entry {
+    std::string type, op;
+    int packed = 1, count = 0;
+    std::vector<std::string> opcodes;
+  };
+  std::vector<Entry> entries;
+  std::vector<std::string> tensor;
+  for (const CountedInstruction& c : flops) {
+    // "f32 add", "f16 fma x2", "bf16 add x2", "f64 fma"; a tensor-core kind names mma or wgmma.
+    std::istringstream words(c.what);
+    Entry e;
+    std::string packed;
+    words >> e.type >> e.op >> packed;
+    if (e.op != "add" && e.op != "mul" && e.op != "fma") {
+      tensor.push_back(fmt::format("{} x {} ({})", c.count, c.opcode, c.what));
+      continue;
+    }
+    e.packed = packed == "x2" ? 2 : 1;
+    auto same = std::find_if(entries.begin(), entries.end(), [&](const Entry& x) {
+      return x.type == e.type && x.op == e.op && x.packed == e.packed;
+    });
+    if (same == entries.end()) same = entries.insert(entries.end(), e);
+    same->count += c.count;
+    same->opcodes.push_back(fmt::format("{} x {}", c.count, c.opcode));
+  }
+  const std::string over = fmt::format(
+      "the SASS {} over elements_per_thread's {}{}; predicated instructions counted as if they ran",
+      loop ? "per loop iteration" : "per thread", elements, loop ? " (divide by ilp if a pass runs ilp iterations)" : "");
+  const std::string rest =
+      tensor.empty() ? "" : fmt::format("; FILL IN the tensor cores' multiply-adds: {}", fmt::join(tensor, ", "));
+  if (entries.empty()) {
+    out << fmt::format("flops = []  # {}: no FP arithmetic{}\n", over, rest);
+    return;
+  }
+  out << fmt::format("flops = [  # {}{}\n", over, rest);
+  for (const Entry& e : entries)
+    out << fmt::format("  {{ type = \"{}\", op = \"{}\", per_element = {:.4g}{} }},  # {}\n", e.type, e.op,
+                       static_cast<double>(e.count) * e.packed / elements, e.packed > 1 ? ", packed = 2" : "",
+                       fmt::join(e.opcodes, ", "));
+  out << "]\n";
+}
+
 // `dependent_cycles`: the SASS's longest chain on loaded values; a run cannot say.
 void write_dependent_cycles(const SpecDraft& d, std::ostream& out) {
   if (d.arch.empty()) {
@@ -566,8 +613,7 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
   write_block_resources(d, out);
   write_arrays(d, types.element_bytes, out);
   if (from_sass)
-    out << fmt::format("flops = []  # FILL IN: arithmetic per element; the SASS {}: {}\n",
-                       d.element_loop ? "per loop iteration" : "per thread", listing(element.flops));
+    write_flops(element.flops, elements, d.element_loop, out);
   else
     out << "flops = []  # FILL IN: arithmetic per element\n";
 }

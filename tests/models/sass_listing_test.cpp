@@ -527,6 +527,11 @@ TEST(SassListing, TheDraftIsASpecFileWithTheCounts) {
   ASSERT_EQ(p.arrays.size(), 2u);
   EXPECT_EQ(p.arrays[0].vector, 4);
   EXPECT_EQ(p.arrays[1].op, AccessOp::store);
+  // The loop body's one FADD over the 4 elements a pass takes: a quarter of an add per element.
+  ASSERT_EQ(p.flops.size(), 1u);
+  EXPECT_EQ(p.flops[0].type, DType::f32);
+  EXPECT_EQ(p.flops[0].op, FlopOp::add);
+  EXPECT_DOUBLE_EQ(p.flops[0].per_element, 0.25);
 }
 
 }  // namespace
