@@ -355,6 +355,30 @@ __global__ void __launch_bounds__(kBlock) fma_kernel(float a, float b, int itera
   clk.stop(rec);
 }
 
+// The special function unit: rsqrt.approx.ftz is MUFU.RSQ alone (rsqrtf adds a guard against
+// subnormals), on 8 independent chains that converge on 1.
+__global__ void __launch_bounds__(kBlock) sfu_kernel(int iterations, float* out, ClockRecord* rec) {
+  BlockClock clk;
+  clk.start(rec);
+  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc[kFmaChains];
+#pragma unroll
+  for (int c = 0; c < kFmaChains; ++c) acc[c] = 1.0f + static_cast<float>((tid + c) & 15) * 0.0625f;
+#pragma unroll 1
+  for (int it = 0; it < iterations; ++it) {
+#pragma unroll
+    for (int u = 0; u < kFmaUnroll; ++u) {
+#pragma unroll
+      for (int c = 0; c < kFmaChains; ++c) asm("rsqrt.approx.ftz.f32 %0, %0;" : "+f"(acc[c]));
+    }
+  }
+  float s = acc[0];
+#pragma unroll
+  for (int c = 1; c < kFmaChains; ++c) s += acc[c];
+  out[tid] = s;
+  clk.stop(rec);
+}
+
 // The tensor cores through warp-level MMA: mma.sync m16n8k16 (f16 sources, f32 accumulate) on
 // 8 independent accumulators; the fragments are fixed small values, as only the rate matters.
 constexpr int kMmaPerThread = 16 * 8 * 16 / 32;  // multiply-adds one mma.sync makes per thread
@@ -986,6 +1010,10 @@ std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, i
       return fma(fma_kernel<__nv_bfloat162>, static_cast<__nv_bfloat162*>(m.fma_out), Fma<__nv_bfloat162>::kPerInst);
     case FmaType::fp64:
       return fma(fma_kernel<double>, static_cast<double*>(m.fma_out), Fma<double>::kPerInst);
+    case FmaType::sfu: {
+      const int blocks = m.resident_wave(sfu_kernel);
+      return wave(blocks, kBlock, per_thread, [&] { sfu_kernel<<<blocks, kBlock, 0, m.stream>>>(iterations, out, m.records); });
+    }
     case FmaType::mma_f16: {
       const int blocks = m.resident_wave(mma_kernel);
       return wave(blocks, kBlock, per_thread * kMmaPerThread,

@@ -112,6 +112,10 @@ constexpr std::array kParams{
     GpuParam{"bf16_fma_per_clock_per_sm", "FMA/clk", "BF16 (non-tensor) FMA per SM per clock", &G::bf16_fma_per_clock_per_sm},
     GpuParam{"fp64_fma_per_clock_per_sm", "FMA/clk", "FP64 (non-tensor) FMA per SM per clock (DFMA, DADD and DMUL alike)",
              &G::fp64_fma_per_clock_per_sm},
+    GpuParam{"sfu_per_clock_per_sm", "op/clk",
+             "special-function operations per SM per clock (ncu's XU pipe: MUFU's exp2, log2, rcp, rsqrt, sin, cos, "
+             "tanh, and type conversions)",
+             &G::sfu_per_clock_per_sm},
     GpuParam{"tensor_fma_per_clock_per_sm", "FMA/clk",
              "FP16 or BF16 multiply-adds per SM per clock on the tensor cores through warp-level mma.sync (HMMA: "
              "WMMA, mma.sync), FP32 accumulate",

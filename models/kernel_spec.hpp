@@ -17,7 +17,9 @@ enum class CacheHint { normal, streaming /* .cs */, last_use /* .lu */ };
 enum class GridPolicy { one_shot, grid_stride, per_row };
 // mma and wgmma: multiply-adds on the tensor cores, through warp-level mma.sync (HMMA: WMMA,
 // mma.sync) or Hopper's warpgroup MMA (HGMMA: wgmma.mma_async).
-enum class FlopOp { add, mul, fma, mma, wgmma };
+// sfu: operations on the special function unit (ncu's XU pipe: MUFU's exp2, log2, rcp, rsqrt, sin,
+// cos, tanh and type conversions), a pipe of its own; ncu counts no FLOPs for them.
+enum class FlopOp { add, mul, fma, mma, wgmma, sfu };
 inline bool on_tensor_cores(FlopOp op) { return op == FlopOp::mma || op == FlopOp::wgmma; }
 // How the logical elements are laid out: a vector, a square matrix (rows = cols = sqrt N), or
 // rows of a fixed length (rows = N / cols).

@@ -56,6 +56,10 @@ constexpr std::array kMetrics{
     MetricInfo{metric::dadd, "inst", "thread-level FP64 add instructions", "FP64 adds per element x N", true},
     MetricInfo{metric::dmul, "inst", "thread-level FP64 multiply instructions", "FP64 multiplies per element x N", true},
     MetricInfo{metric::dfma, "inst", "thread-level FP64 FMA instructions", "FP64 FMAs per element x N", true},
+    MetricInfo{metric::sfu_inst, "inst",
+               "warp instructions on the XU pipe: the special function unit's (MUFU: exp2, log2, rcp, rsqrt, sin, cos, "
+               "tanh) and type conversions",
+               "special-function operations per element x N / 32", true},
     MetricInfo{metric::tensor_pipe, "%", "tensor pipe (HMMA, HGMMA) busy, as a percentage of its peak", "", true},
     MetricInfo{metric::tensor_ops_fp16, "op", "math operations on the tensor path from FP16 sources",
                "2 per multiply-add of the spec's f16 tensor-core flops (op mma or wgmma)", true},

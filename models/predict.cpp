@@ -190,6 +190,7 @@ struct PassWork {
   bool inst_known = true;
   double inst = 0, flops = 0, flop_time = 0;
   double tensor_time = 0, tensor_flops = 0;  // the tensor cores, a pipe of their own beside the FP pipes
+  double sfu_time = 0, sfu_ops = 0;          // the special function unit, another
   double sm_imbalance = 1;       // the busiest SM's blocks over the mean
   std::vector<MetricValue> l1;   // L1 request and sector counts, in the pass's array order
   std::vector<MetricValue> fp;   // FP instruction counts
@@ -407,19 +408,29 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   return {BoundKind::latency, seconds, detail};
 }
 
-// The FP pipes' instructions in series; the tensor cores beside them, a pipe of their own, on
-// the busiest SM (a tensor-core kernel's blocks each carry a tile: a grid short of a full wave
-// leaves SMs' tensor cores idle).
+// The FP pipes' instructions in series; the tensor cores and the special function unit beside
+// them, pipes of their own (the tensor cores on the busiest SM: a tensor-core kernel's blocks each
+// carry a tile, and a grid short of a full wave leaves SMs' tensor cores idle).
 BoundTime compute_bound(const PassWork& w) {
-  const double tensor = w.tensor_time * w.sm_imbalance;
-  const std::string fp_text = fmt::format("{:.4g} FLOP at the dtype's peak", w.flops);
-  if (w.tensor_flops <= 0) return {BoundKind::compute, w.flop_time, fp_text};
-  const std::string tensor_text =
-      fmt::format("{:.4g} FLOP on the tensor cores at {}", w.tensor_flops,
-                  per_s(w.tensor_flops / w.tensor_time / 1e12, "TFLOP"));
-  if (w.flops <= 0) return {BoundKind::compute, tensor, tensor_text};
-  return {BoundKind::compute, std::max(tensor, w.flop_time),
-          fmt::format("the longer of {} and {}", tensor_text, fp_text)};
+  std::vector<std::pair<double, std::string>> pipes;
+  if (w.flops > 0 || (w.tensor_flops <= 0 && w.sfu_ops <= 0))
+    pipes.emplace_back(w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops));
+  if (w.tensor_flops > 0)
+    pipes.emplace_back(w.tensor_time * w.sm_imbalance,
+                       fmt::format("{:.4g} FLOP on the tensor cores at {}", w.tensor_flops,
+                                   per_s(w.tensor_flops / w.tensor_time / 1e12, "TFLOP")));
+  if (w.sfu_ops > 0)
+    pipes.emplace_back(w.sfu_time, fmt::format("{:.4g} special-function operations at {}", w.sfu_ops,
+                                               per_s(w.sfu_ops / w.sfu_time / 1e9, "G")));
+  if (pipes.size() == 1) return {BoundKind::compute, pipes[0].first, pipes[0].second};
+  std::vector<std::string> texts;
+  double longest = 0;
+  for (const auto& [seconds, text] : pipes) {
+    longest = std::max(longest, seconds);
+    texts.push_back(text);
+  }
+  return {BoundKind::compute, longest,
+          fmt::format("the {} of {}", texts.size() == 2 ? "longer" : "longest", fmt::join(texts, " and "))};
 }
 
 BoundTime launch_bound(const GpuSpec& gpu, const PassLaunch& l, CacheState cache) {
@@ -906,6 +917,12 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
                                   "--from-binary` counts them from the SASS)", pass.symbol));
   for (const auto& fl : pass.flops) {
     const double ops = static_cast<double>(n) * scaled_count(fl.per_element, fl.times, ctx.dims);
+    if (fl.op == FlopOp::sfu) {  // thread operations; ncu counts the pipe's warp instructions
+      w.sfu_ops += ops;
+      w.sfu_time += ops / (gpu.sfu_per_clock_per_sm.value * sm_count * f);
+      w.fp.push_back({std::string(metric::sfu_inst), ops / 32});
+      continue;
+    }
     if (on_tensor_cores(fl.op)) {  // ncu counts a tensor-core multiply-add as 2 operations
       w.tensor_flops += 2 * ops;
       w.tensor_time += ops / (tensor_fma_per_clock(gpu, fl.op, kernel.name) * sm_count * f);
@@ -1047,7 +1064,8 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
                    [](const KernelPass& pass) { return pass.block_reductions > 0; }))
     p.unused_params.push_back("block_reduce_cycles");
   for (auto [op, key] : {std::pair{FlopOp::mma, "tensor_fma_per_clock_per_sm"},
-                         std::pair{FlopOp::wgmma, "tensor_wgmma_fma_per_clock_per_sm"}})
+                         std::pair{FlopOp::wgmma, "tensor_wgmma_fma_per_clock_per_sm"},
+                         std::pair{FlopOp::sfu, "sfu_per_clock_per_sm"}})
     if (std::none_of(kernel.passes.begin(), kernel.passes.end(), [op](const KernelPass& pass) {
           return std::ranges::any_of(pass.flops, [op](const FlopCount& f) { return f.op == op; });
         }))

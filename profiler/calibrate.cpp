@@ -663,7 +663,7 @@ void measure_cooperation(Calibrator& c, double clock_hz) {
 // One FMA type's peak per clock per SM, against the calibrated streaming clock clock_hz.
 // Appends the SM clocks its kernel saw to clocks.
 void measure_fma(Calibrator& c, double clock_hz, calib::FmaType type, const char* key, const char* extra_key,
-                 const char* what, std::vector<double>& clocks) {
+                 const char* what, std::vector<double>& clocks, std::string_view unit = "FMA") {
   const auto s = c.k.time_fma(type, 2048, 2, c.reps);
   append_clocks(clocks, s);
   std::vector<double> per_clock, rate, own_clocks;
@@ -673,10 +673,11 @@ void measure_fma(Calibrator& c, double clock_hz, calib::FmaType type, const char
   }
   append_clocks(own_clocks, s);
   c.add(key, stat_of(per_clock),
-        fmt::format("{}, one resident wave: FMA/s / ({} SMs x the calibrated streaming clock {:.4g} GHz), so the "
+        fmt::format("{}, one resident wave: {}/s / ({} SMs x the calibrated streaming clock {:.4g} GHz), so the "
                     "model's lanes x SMs x clock is the measured rate; the SM clock during this kernel was {:.4g} GHz",
-                    what, c.sms, clock_hz * 1e-9, stat_of(own_clocks).median * 1e-9));
-  c.add(extra_key, stat_of(rate), fmt::format("{} FMA per second (x2 for FLOP/s)", what));
+                    what, unit, c.sms, clock_hz * 1e-9, stat_of(own_clocks).median * 1e-9));
+  c.add(extra_key, stat_of(rate),
+        fmt::format("{} {} per second{}", what, unit, unit == "FMA" ? " (x2 for FLOP/s)" : ""));
 }
 
 void measure_fma_peaks(Calibrator& c, double clock_hz) {
@@ -693,6 +694,9 @@ void measure_fma_peaks(Calibrator& c, double clock_hz) {
   c.step("FP64 FMA");
   measure_fma(c, clock_hz, calib::FmaType::fp64, "fp64_fma_per_clock_per_sm", "extra.fp64_fma_rate",
               "double fma kernel, 8 independent chains x 16 per loop trip", clocks);
+  c.step("special function unit");
+  measure_fma(c, clock_hz, calib::FmaType::sfu, "sfu_per_clock_per_sm", "extra.sfu_rate",
+              "rsqrt.approx (MUFU.RSQ) kernel, 8 independent chains x 16 per loop trip", clocks, "operations");
   c.step("tensor-core MMA");
   measure_fma(c, clock_hz, calib::FmaType::mma_f16, "tensor_fma_per_clock_per_sm", "extra.tensor_fma_rate",
               "mma.sync m16n8k16 f16 -> f32 (64 multiply-adds a thread each) kernel, 8 independent accumulators x 16 "

@@ -117,7 +117,7 @@ std::string tensor_kind(const SassInstruction& in, std::string_view base) {
 }
 
 std::string flop_kind(const SassInstruction& in) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kFlops{{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 17> kFlops{{
       {"FADD", "f32 add"},
       {"FMUL", "f32 mul"},
       {"FFMA", "f32 fma"},
@@ -130,6 +130,12 @@ std::string flop_kind(const SassInstruction& in) {
       {"HADD", "add"},
       {"HMUL", "mul"},
       {"HFMA", "fma"},
+      // The special function unit (ncu's XU pipe): transcendentals and type conversions.
+      {"MUFU", "f32 sfu"},
+      {"F2F", "f32 sfu"},
+      {"F2I", "f32 sfu"},
+      {"I2F", "f32 sfu"},
+      {"FRND", "f32 sfu"},
   }};
   const std::string_view base = base_opcode(in);
   if (base.ends_with("MMA")) return tensor_kind(in, base);

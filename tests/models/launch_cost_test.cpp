@@ -19,7 +19,8 @@ ProfiledLaunch dram_bound_add() {
                 {std::string(metric::fmul), 0},                    {std::string(metric::ffma), 0},
                 {std::string(metric::hadd), 0},                    {std::string(metric::hmul), 0},
                 {std::string(metric::hfma), 0},                    {std::string(metric::dadd), 0},
-                {std::string(metric::dmul), 0},                    {std::string(metric::dfma), 0}};
+                {std::string(metric::dmul), 0},                    {std::string(metric::dfma), 0},
+                {std::string(metric::sfu_inst), 0}};
   return l;
 }
 
@@ -52,6 +53,18 @@ TEST(LaunchCost, DoublePrecisionGoesAtTheFp64Rate) {
   };
   EXPECT_NEAR(compute("h100-sxm"), 268435456.0 / (132 * 64 * 1.98e9), 1e-12);
   EXPECT_NEAR(compute("a100-sxm-80gb"), 268435456.0 / (108 * 32 * 1.41e9), 1e-12);
+}
+
+// The XU pipe's warp instructions, 32 operations each, at 16 per SM per clock: 2^23 of them on an
+// H100 SXM take 2^28 / (132 x 16 x 1.98e9) = 64.2 us.
+TEST(LaunchCost, SpecialFunctionsGoAtTheUnitsRate) {
+  ProfiledLaunch l = dram_bound_add();
+  for (auto& [name, value] : l.counters)
+    if (name == metric::sfu_inst) value = 8388608;
+  const LaunchCost c = cost_of(l, find_gpu("h100-sxm"));
+  EXPECT_DOUBLE_EQ(c.sfu_instructions, 8388608.0);
+  EXPECT_NEAR(cost_bounds(c, find_gpu("h100-sxm"))[static_cast<std::size_t>(BoundKind::compute)].seconds,
+              268435456.0 / (132 * 16 * 1.98e9), 1e-12);
 }
 
 TEST(LaunchCost, LsuWavefrontsAreMeasuredWhereCountedAndEstimatedElsewhere) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "models/error.hpp"
@@ -498,7 +499,12 @@ TEST(SassListing, TheDependentChainRunsFromALoadThroughPredicatesAndCalls) {
                            "x 16"),
             std::string::npos)
       << out.str();
-  EXPECT_EQ(parse_kernel_specs(out.str(), "draft.toml").at(0).passes.at(0).dependent_cycles, 56);
+  const KernelPass drafted = parse_kernel_specs(out.str(), "draft.toml").at(0).passes.at(0);
+  EXPECT_EQ(drafted.dependent_cycles, 56);
+  // Its MUFU.EX2 and MUFU.RCP are two special-function operations a thread.
+  const auto sfu = std::ranges::find(drafted.flops, FlopOp::sfu, &FlopCount::op);
+  ASSERT_NE(sfu, drafted.flops.end()) << out.str();
+  EXPECT_DOUBLE_EQ(sfu->per_element, 2);
   // Drafted from a run, the chain is unknown and said to be.
   std::ostringstream run;
   SpecDraft from_run = d;
