@@ -100,3 +100,35 @@ evidence_commands() {
   echo "        --kernel-name-base mangled --metrics \"\$(roofline metrics --names)\" python3 $2"
   echo "    roofline profile --no-counters --db trace.db -- python3 $2"
 }
+# loop_commands PROGRAM NAME: the commands of a user's program taken through the loop on one GPU
+# (scripts/device/chain_kernels_evidence.sh draft, then a calibration, the profile and ncu's), as a
+# page quotes them: an indented code block.
+loop_commands() {
+  echo "    nvcc -O3 -arch=sm_90 -o $1 tests/profile/$1.cu"
+  echo "    roofline spec --from-binary $1 --kernel K -o K.toml        (each of the three)"
+  echo "    roofline predict --spec specs.toml --gpu GPU --n 2^20,2^22,2^24 --cache warm --timing kernel"
+  echo "    roofline calibrate --db $2.db; $1; roofline profile --db $2.db -- $1"
+  echo "    ncu --csv --page raw --print-units base --clock-control none --cache-control all \\"
+  echo "        --kernel-name-base mangled --metrics \"\$(roofline metrics --names)\" $1"
+}
+# loop_results ROOFLINE G NAME SCRATCH: what such a program's run on an H200 gave, G holding its
+# specs.toml, predicted-before.txt, profile.tar.gz, profile-repeat.tar.gz and ncu.csv.gz (NAME the
+# archives' folder): the run, the predictions beside the profile, the blind predictions' lines and
+# the counters beside ncu (the comparison left in SCRATCH/cmp.md).
+loop_results() {
+  local R=$1 G=$2 name=$3 raw=$4
+  mkdir -p "$raw/h200" && tar -xzf "$G/profile.tar.gz" -C "$raw/h200" && gunzip -c "$G/ncu.csv.gz" > "$raw/ncu.csv"
+  echo "## NVIDIA H200"
+  echo
+  checked_run "$R" "$raw/h200/$name"
+  echo
+  echo "Predicted as the kernel's own time from the committed specs and the GPU file by the model as it"
+  echo "is now (the blind predictions to more digits; their own line follows the table):"
+  echo
+  python3 scripts/evidence/user_program_kernels.py "$R" "$G/specs.toml" h200 "$G/profile.tar.gz" --kernel-timing
+  echo
+  echo "The committed blind predictions, read from \`predicted-before.txt\`: $(python3 scripts/evidence/blind_from_file.py "$G/predicted-before.txt" h200 kernel "$G/profile.tar.gz")."
+  echo "The program profiled again (\`profile-repeat.tar.gz\`): $(python3 scripts/evidence/blind_from_file.py "$G/predicted-before.txt" h200 kernel "$G/profile-repeat.tar.gz")."
+  echo
+  ncu_section "$raw/h200/$name/$name.db" "$raw/ncu.csv" "$name on an H200" "$raw"
+}

@@ -16,11 +16,7 @@ cd "$(dirname "$0")/../.."
 G=docs/results/h200/fp64-kernels
 source scripts/evidence/wall_times.sh
 raw=$(mktemp -d) && trap 'rm -rf "$raw"' EXIT
-mkdir -p "$raw/draft" "$raw/h200"
-tar -xzf $G/draft.tar.gz -C "$raw/draft" && tar -xzf $G/profile.tar.gz -C "$raw/h200"
-gunzip -c $G/ncu.csv.gz > "$raw/ncu.csv"
-table() { python3 scripts/evidence/user_program_kernels.py "$R" "$@"; }
-blind() { python3 scripts/evidence/blind_from_file.py "$@"; }
+mkdir -p "$raw/draft" && tar -xzf $G/draft.tar.gz -C "$raw/draft"
 {
 cat <<'EOT'
 # A user's program in double precision, predicted blind on an H200
@@ -51,12 +47,9 @@ sample of each output on the CPU. The loop:
    022bd0f).
 4. Then, on a second H200, calibrated, profiled twice and profiled by ncu. The commands:
 
-    nvcc -O3 -arch=sm_90 -o fp64_kernels tests/profile/fp64_kernels.cu
-    roofline spec --from-binary fp64_kernels --kernel K -o K.toml        (each of the three)
-    roofline predict --spec specs.toml --gpu GPU --n 2^20,2^22,2^24 --cache warm --timing kernel
-    roofline calibrate --db fp64.db; fp64_kernels; roofline profile --db fp64.db -- fp64_kernels
-    ncu --csv --page raw --print-units base --clock-control none --cache-control all \
-        --kernel-name-base mangled --metrics "$(roofline metrics --names)" fp64_kernels
+EOT
+loop_commands fp64_kernels fp64
+cat <<'EOT'
 
 The polynomial's draft, as made on the device:
 
@@ -66,20 +59,8 @@ sed -n '/^# per thread/p;/^\[\[kernel\]\]/,$p' "$raw/draft/fp64/dpoly_horner64.t
 cat <<'EOT'
 ```
 
-## NVIDIA H200
-
 EOT
-checked_run "$R" "$raw/h200/fp64"
-echo
-echo "Predicted as the kernel's own time from the committed specs and the GPU file by the model as it"
-echo "is now (the blind predictions to more digits; their own line follows the table):"
-echo
-table $G/specs.toml h200 $G/profile.tar.gz --kernel-timing
-echo
-echo "The committed blind predictions, read from \`predicted-before.txt\`: $(blind $G/predicted-before.txt h200 kernel $G/profile.tar.gz)."
-echo "The program profiled again (\`profile-repeat.tar.gz\`): $(blind $G/predicted-before.txt h200 kernel $G/profile-repeat.tar.gz)."
-echo
-ncu_section "$raw/h200/fp64/fp64.db" "$raw/ncu.csv" "fp64_kernels on an H200" "$raw"
+loop_results "$R" $G fp64 "$raw"
 echo
 echo "The FP64 instruction counters (\`smsp__sass_thread_inst_executed_op_d{add,mul,fma}_pred_on.sum\`):"
 echo "$(grep -c '_op_d\(add\|mul\|fma\)_' "$raw/cmp.md" || true) values outside 2 % of ncu's."
