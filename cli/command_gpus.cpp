@@ -24,17 +24,18 @@ void print_models(OutputFormat format, std::ostream& out) {
     return;
   }
   TextTable t;
-  for (auto title : {"id", "name", "arch", "SMs", "SM clock", "DRAM sustained", "DRAM peak", "L2", "memory", "FP32"})
+  for (auto title : {"id", "name", "arch", "SMs", "SM clock", "DRAM sustained", "DRAM peak", "L2", "memory", "FP32", "FP64"})
     t.add_column(title, std::string_view(title) == "id" || std::string_view(title) == "name" ||
                                 std::string_view(title) == "arch"
                             ? Align::left
                             : Align::right);
   for (const auto& g : builtin_gpus()) {
-    const double fp32 = g.fp32_fma_per_clock_per_sm.value * 2 * g.sm_count.value * g.sm_clock_hz.value;
+    const auto flops = [&](const Quantity& lanes) { return lanes.value * 2 * g.sm_count.value * g.sm_clock_hz.value; };
     t.add_row({g.id, g.name, g.arch, format_number(g.sm_count.value), format_quantity(g.sm_clock_hz.value, "Hz"),
                format_quantity(g.dram_bandwidth_sustained.value, "B/s"), format_quantity(g.dram_bandwidth.value, "B/s"),
                format_quantity(g.l2_bytes.value, "B"), format_quantity(g.memory_bytes.value, "B"),
-               format_quantity(fp32, "FLOP/s")});
+               format_quantity(flops(g.fp32_fma_per_clock_per_sm), "FLOP/s"),
+               format_quantity(flops(g.fp64_fma_per_clock_per_sm), "FLOP/s")});
   }
   t.print(out, format);
 }
