@@ -106,14 +106,15 @@ struct Loads {
     };
     double pct = -1;
     std::string basis;
-    for (const Pipe& p : {Pipe{{metric::fadd, metric::fmul, metric::ffma}, gpu.fp32_fma_per_clock_per_sm.value, "FP32"},
-                          Pipe{{metric::hadd, metric::hmul, metric::hfma}, gpu.fp16_fma_per_clock_per_sm.value / 2, "FP16"},
-                          Pipe{{metric::dadd, metric::dmul, metric::dfma}, gpu.fp64_fma_per_clock_per_sm.value, "FP64"},
-                          Pipe{{metric::sfu_inst}, gpu.sfu_per_clock_per_sm.value / 32, "special-function warp"}}) {
+    for (const Pipe& p :
+         {Pipe{{metric::fadd, metric::fmul, metric::ffma}, gpu.fp32_fma_per_clock_per_sm.value, "FP32 thread"},
+          Pipe{{metric::hadd, metric::hmul, metric::hfma}, gpu.fp16_fma_per_clock_per_sm.value / 2, "FP16 thread"},
+          Pipe{{metric::dadd, metric::dmul, metric::dfma}, gpu.fp64_fma_per_clock_per_sm.value, "FP64 thread"},
+          Pipe{{metric::sfu_inst}, gpu.sfu_per_clock_per_sm.value / 32, "special-function unit (XU) warp"}}) {
       const auto count = sum_of(in, p.names);
       const double peak = sm * p.per_clock * clock * t;
       if (count && peak > 0 && 100 * *count / peak > pct)
-        pct = 100 * *count / peak, basis = fmt::format("{} {} thread instructions {} against {:.0f} per SM per clock",
+        pct = 100 * *count / peak, basis = fmt::format("{} {} instructions {} against {:.3g} per SM per clock",
                                                        in.source, p.what, count_str(*count), p.per_clock);
     }
     if (auto tensor = in.counter(metric::tensor_pipe); tensor && *tensor > pct)

@@ -51,6 +51,28 @@ TEST(CounterAnalysis, AStreamingAddIsDramBoundAndItsSpeedOfLightIsItsBytesAtTheC
   EXPECT_NEAR(a.flops_per_s, 16777216 / 65e-6, 1e-3);
 }
 
+// The FP64 pipe and the special function unit are compute loads of their own: 2^24 DFMAs in
+// 65 us on an H100 SXM are 2^24 / (132 x 64 x 1.98e9 x 65 us) = 15.43 % of its FP64 lanes; 2^21
+// XU warp instructions (2^26 lanes' operations) 2^26 / (132 x 16 x 1.98e9 x 65 us) = 24.69 % of
+// the unit, the busier of the two.
+TEST(CounterAnalysis, Fp64AndSpecialFunctionsAreComputeLoads) {
+  const GpuSpec& gpu = find_gpu("h100-sxm");
+  ProfiledLaunch l = fp32_add();
+  l.counters.push_back({std::string(metric::dfma), 16777216});
+  const auto compute = [&](const ProfiledLaunch& launch) {
+    for (const auto& u : analyse_counters(launch, gpu).loads)
+      if (u.unit == "compute") return u;
+    return UnitLoad{};
+  };
+  EXPECT_NEAR(compute(l).pct_of_peak, 100.0 * 16777216 / (132 * 64 * 1.98e9 * 65e-6), 1e-9);
+  EXPECT_NE(compute(l).basis.find("FP64 thread instructions"), std::string::npos) << compute(l).basis;
+  l.counters.push_back({std::string(metric::sfu_inst), 2097152});
+  EXPECT_NEAR(compute(l).pct_of_peak, 100.0 * 2097152 * 32 / (132 * 16 * 1.98e9 * 65e-6), 1e-9);
+  EXPECT_NE(compute(l).basis.find("special-function unit (XU) warp instructions 2.10M against 0.5 per SM per clock"),
+            std::string::npos)
+      << compute(l).basis;
+}
+
 TEST(CounterAnalysis, MissingCountersAreNamedNotTakenAsZero) {
   const CounterAnalysis a = analyse_counters(fp32_add(), find_gpu("h100-sxm"));
   EXPECT_NE(std::find(a.missing.begin(), a.missing.end(), std::string(metric::inst_executed)), a.missing.end());
