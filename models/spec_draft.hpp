@@ -69,6 +69,9 @@ struct SpecDraft {
   std::vector<std::string> notes;  // where the structure is not a simple loop nest, what was guessed
   std::string counted_from;        // the counts' origin: "counted from SASS (sm_90, function f)"
   std::string resources_from;      // the registers' and shared memory's origin
+  // Drafted from a run: its FP and special-function operations per launched thread, by kind
+  // ("f64 fma"), a launch's counters over its threads (a binary's are in the regions' flops).
+  std::vector<std::pair<std::string, double>> measured_flops;
 };
 
 SpecDraft draft_spec(const SassFunction& f);

@@ -112,6 +112,11 @@ cat <<'EOT'
 - **The 16 sigmoids are bound by the special function unit, predicted and measured**, 3-6 %
   fast: 2^24 x 32 operations at 15.96 per SM per clock is 128 µs of the 134 measured. Without
   the unit the model called them latency-bound and 18-20 % fast.
+- **The drafts' FMULs are three times what ran**: 48 a thread in the 16 sigmoids' SASS, 16
+  measured (`roofline spec --from-run` on the profile says 16 f32 mul, 16 f32 add, 32 f32 sfu a
+  thread): `__fdividef`'s scaling of large divisors is two predicated FMULs a sigmoid that do not
+  run. The drafts count the SASS's path as `smsp__inst_executed` does, predicated-off
+  instructions included; FP32's time is far from binding here.
 - **The 4 sigmoids and SiLU are latency-limited**, their special functions under their rounds;
   at 2^24 they are 9.8 and 11.0 % fast, like the suite's one-shot kernel of 4-byte loads without
   arithmetic on the H200 (`read_only_f32`, 11-14 % fast at 2^24 in `docs/accuracy.md`): what is

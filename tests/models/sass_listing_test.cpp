@@ -540,5 +540,25 @@ TEST(SassListing, TheDraftIsASpecFileWithTheCounts) {
   EXPECT_DOUBLE_EQ(p.flops[0].per_element, 0.25);
 }
 
+// From a run, the arithmetic per launched thread is a comment the user turns into flops: 4096
+// blocks of 256 threads, 2^26 DFMAs (64 a thread) and 2^18 XU warp instructions (8 operations a
+// thread).
+TEST(SassListing, ADraftFromARunSaysTheArithmeticPerThread) {
+  ProfiledLaunch l;
+  l.id.demangled = l.id.mangled = "poly";
+  l.id.grid = {4096, 1, 1};
+  l.id.block = {256, 1, 1};
+  l.counters = {{std::string(metric::inst_executed), 32768.0 * 100},
+                {std::string(metric::dfma), 67108864},
+                {std::string(metric::sfu_inst), 262144},
+                {std::string(metric::fadd), 0}};
+  std::ostringstream out;
+  write_spec_draft(draft_spec(std::span(&l, 1), "1"), "run 1", out);
+  EXPECT_NE(out.str().find("flops = []  # FILL IN: arithmetic per element; measured per launched thread: 64 f64 fma, "
+                           "8 f32 sfu\n"),
+            std::string::npos)
+      << out.str();
+}
+
 }  // namespace
 }  // namespace roofline
