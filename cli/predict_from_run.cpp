@@ -166,15 +166,11 @@ void predict_from_run(const FromRunOptions& o, OutputFormat format, bool details
        {"#", "kernel", "measured on", "measured", "limiter", "predicted on", "predicted", "ratio", "bound"})
     t.add_column(h, std::string_view(h) == "kernel" || std::string_view(h) == "limiter" ? Align::left : Align::right);
   for (const auto& r : rows) {
-    const std::string limiter = r.launch->limiter.empty() ? "-" : r.launch->limiter;
-    if (!r.prediction)
-      t.add_row({std::to_string(r.index), r.launch->label, run.gpu.id, format_duration(r.measured_s), "-",
-                 target.gpu.id, "-", "-", r.why});
-    else
-      t.add_row({std::to_string(r.index), r.launch->label, run.gpu.id, format_duration(r.measured_s), limiter,
-                 target.gpu.id, format_duration(r.prediction->duration_s),
-                 format_number(r.prediction->duration_s / r.measured_s, 3),
-                 std::string(to_string(r.prediction->bound))});
+    const std::string limiter = r.launch->limiter.empty() || !r.prediction ? "-" : r.launch->limiter;
+    t.add_row({std::to_string(r.index), r.launch->label, run.gpu.id, format_duration(r.measured_s), limiter,
+               target.gpu.id, r.prediction ? format_duration(r.prediction->duration_s) : "-",
+               r.prediction ? format_number(r.prediction->duration_s / r.measured_s, 3) : "-",
+               r.prediction ? std::string(to_string(r.prediction->bound)) : r.why});
   }
   if (format != OutputFormat::csv)
     out << fmt::format("Run {} measured on {} ({}), predicted on {}: same binary and work; each launch {} and its "

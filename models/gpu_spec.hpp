@@ -125,11 +125,15 @@ inline double launch_s(const GpuSpec& g, bool cold, double fill_share = 1.0) {
 inline double grid_launch_s(const GpuSpec& g, bool cold, double fill_share) {
   return std::max(launch_s(g, cold, fill_share), g.block_wave_launch_ns.value * 1e-9);
 }
+// What of a one-shot grid's waves turns over under a launch (grid_launch_s) longer than a grid's,
+// as a cold one's fill is.
+inline double waves_under_launch_s(const GpuSpec& g, double launch_seconds) {
+  return launch_seconds - g.block_wave_launch_ns.value * 1e-9;
+}
 // What a one-shot grid's waves of blocks take at least, each block_wave_ns however short its
-// memory latency, a part of a wave its part: less what turns over under a launch (grid_launch_s)
-// longer than a grid's, as a cold one's fill is.
+// memory latency, a part of a wave its part, less what turns over under the launch.
 inline double wave_turnover_s(const GpuSpec& g, double waves, double launch_seconds) {
-  return waves * g.block_wave_ns.value * 1e-9 - (launch_seconds - g.block_wave_launch_ns.value * 1e-9);
+  return waves * g.block_wave_ns.value * 1e-9 - waves_under_launch_s(g, launch_seconds);
 }
 // The bytes of a read set the L2 keeps (l2_resident_lo_fraction of it: docs/model.md).
 inline double l2_kept_bytes(const GpuSpec& g) { return g.l2_resident_lo_fraction.value * g.l2_bytes.value; }

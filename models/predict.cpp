@@ -396,7 +396,7 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   // block_wave_launch_ns + its waves x block_wave_ns within 3.1 %). The launch bound holds
   // block_wave_launch_ns; a cold launch's holds more, under which its first waves turn over.
   if (pass.grid == GridPolicy::one_shot) {
-    const double under_s = launch.seconds - gpu.block_wave_launch_ns.value * 1e-9;
+    const double under_s = waves_under_launch_s(gpu, launch.seconds);
     const double turnover = wave_turnover_s(gpu, waves, launch.seconds);
     if (turnover > seconds) {
       seconds = turnover;
