@@ -104,7 +104,10 @@ below differ:
   cause (each gave the same difference): the other counters in the duration's replay pass (a
   collection of the duration alone), launches following each other within a pass (a stream
   synchronisation before each), the 2 MiB of dirty lines the flush leaves (none left), and the
-  kernel's code cached in the SMs (evicted since, below). The cause is not known.
+  kernel's code cached in the SMs (evicted since, below), and the address translations of the
+  kernel's buffers, which the flush's sweep of four L2s might evict (touching a word of every 64
+  KiB of them after the flush left a 2^20 add's own time as it was, 5.76 µs on an H200:
+  \`docs/results/h200/tlb-probe/\`). The cause is not known.
 - **Code fetched through L2**: every ncu pass fetches the kernel's code through L2 again
   (\`lts__t_sectors_srcunit_gcc_op_read\`: 832 sectors for an add, 1216 for a block reduction,
   under \`--cache-control all\` and \`none\` alike), where a second launch finds it cached and
