@@ -97,8 +97,8 @@ struct Loads {
   }
   void compute() {
     // Each FP pipe's thread instructions against its rate (an HFMA2 counts once: half the FP16
-    // lanes), and the special function unit's warp instructions against its lanes over 32; the
-    // busiest pipe is the compute load.
+    // lanes), and the special function unit's and the ALU's warp instructions against their lanes
+    // over 32; the busiest pipe is the compute load.
     struct Pipe {
       std::initializer_list<std::string_view> names;
       double per_clock;
@@ -110,7 +110,8 @@ struct Loads {
          {Pipe{{metric::fadd, metric::fmul, metric::ffma}, gpu.fp32_fma_per_clock_per_sm.value, "FP32 thread"},
           Pipe{{metric::hadd, metric::hmul, metric::hfma}, gpu.fp16_fma_per_clock_per_sm.value / 2, "FP16 thread"},
           Pipe{{metric::dadd, metric::dmul, metric::dfma}, gpu.fp64_fma_per_clock_per_sm.value, "FP64 thread"},
-          Pipe{{metric::sfu_inst}, gpu.sfu_per_clock_per_sm.value / 32, "special-function unit (XU) warp"}}) {
+          Pipe{{metric::sfu_inst}, gpu.sfu_per_clock_per_sm.value / 32, "special-function unit (XU) warp"},
+          Pipe{{metric::alu_inst}, gpu.alu_per_clock_per_sm.value / 32, "integer and logic (ALU) warp"}}) {
       const auto count = sum_of(in, p.names);
       const double peak = sm * p.per_clock * clock * t;
       if (count && peak > 0 && 100 * *count / peak > pct)

@@ -355,27 +355,41 @@ __global__ void __launch_bounds__(kBlock) fma_kernel(float a, float b, int itera
   clk.stop(rec);
 }
 
-// The special function unit: rsqrt.approx.ftz is MUFU.RSQ alone (rsqrtf adds a guard against
-// subnormals), on 8 independent chains that converge on 1.
-__global__ void __launch_bounds__(kBlock) sfu_kernel(int iterations, float* out, ClockRecord* rec) {
+// One operation of a pipe beside the FMA pipes: rsqrt.approx.ftz is MUFU.RSQ alone (rsqrtf adds a
+// guard against subnormals), on the special function unit; lop3 with the xor-of-three table is
+// LOP3 alone, on the ALU.
+template <FmaType Pipe>
+__device__ __forceinline__ void side_pipe_op(unsigned& x, unsigned y) {
+  if constexpr (Pipe == FmaType::sfu) {
+    float f = __uint_as_float(x);
+    asm("rsqrt.approx.ftz.f32 %0, %0;" : "+f"(f));
+    x = __float_as_uint(f);
+  } else {
+    asm("lop3.b32 %0, %0, %1, %0, 0x96;" : "+r"(x) : "r"(y));
+  }
+}
+
+// 8 independent chains of the pipe's operation (rsqrt's converge on 1).
+template <FmaType Pipe>
+__global__ void __launch_bounds__(kBlock) side_pipe_kernel(int iterations, float* out, ClockRecord* rec) {
   BlockClock clk;
   clk.start(rec);
   const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
-  float acc[kFmaChains];
+  unsigned acc[kFmaChains];
 #pragma unroll
-  for (int c = 0; c < kFmaChains; ++c) acc[c] = 1.0f + static_cast<float>((tid + c) & 15) * 0.0625f;
+  for (int c = 0; c < kFmaChains; ++c) acc[c] = __float_as_uint(1.0f + static_cast<float>((tid + c) & 15) * 0.0625f);
 #pragma unroll 1
   for (int it = 0; it < iterations; ++it) {
 #pragma unroll
     for (int u = 0; u < kFmaUnroll; ++u) {
 #pragma unroll
-      for (int c = 0; c < kFmaChains; ++c) asm("rsqrt.approx.ftz.f32 %0, %0;" : "+f"(acc[c]));
+      for (int c = 0; c < kFmaChains; ++c) side_pipe_op<Pipe>(acc[c], tid + u);
     }
   }
-  float s = acc[0];
+  unsigned s = acc[0];
 #pragma unroll
-  for (int c = 1; c < kFmaChains; ++c) s += acc[c];
-  out[tid] = s;
+  for (int c = 1; c < kFmaChains; ++c) s ^= acc[c];
+  out[tid] = __uint_as_float(s);
   clk.stop(rec);
 }
 
@@ -1010,9 +1024,11 @@ std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, i
       return fma(fma_kernel<__nv_bfloat162>, static_cast<__nv_bfloat162*>(m.fma_out), Fma<__nv_bfloat162>::kPerInst);
     case FmaType::fp64:
       return fma(fma_kernel<double>, static_cast<double*>(m.fma_out), Fma<double>::kPerInst);
-    case FmaType::sfu: {
-      const int blocks = m.resident_wave(sfu_kernel);
-      return wave(blocks, kBlock, per_thread, [&] { sfu_kernel<<<blocks, kBlock, 0, m.stream>>>(iterations, out, m.records); });
+    case FmaType::sfu:
+    case FmaType::alu: {
+      const auto kernel = type == FmaType::sfu ? side_pipe_kernel<FmaType::sfu> : side_pipe_kernel<FmaType::alu>;
+      const int blocks = m.resident_wave(kernel);
+      return wave(blocks, kBlock, per_thread, [&] { kernel<<<blocks, kBlock, 0, m.stream>>>(iterations, out, m.records); });
     }
     case FmaType::mma_f16: {
       const int blocks = m.resident_wave(mma_kernel);

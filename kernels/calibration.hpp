@@ -47,9 +47,9 @@ enum class Mix { read, write, copy };
 // written (copy, write) or read (read) buffer shifted by 264 KiB, so that source and
 // destination do not share their offsets modulo large powers of two.
 enum class Pattern { grid_stride, one_shot, grid_stride_offset };
-// The pipes time_fma times: FMA chains by type, the tensor cores' MMAs, and (sfu) rsqrt chains on
-// the special function unit.
-enum class FmaType { fp32, fp16x2, bf16x2, fp64, mma_f16, wgmma_f16, sfu };
+// The pipes time_fma times: FMA chains by type, the tensor cores' MMAs, rsqrt chains on the special
+// function unit (sfu) and three-input xor chains on the ALU (alu).
+enum class FmaType { fp32, fp16x2, bf16x2, fp64, mma_f16, wgmma_f16, sfu, alu };
 
 struct LaunchTimes {
   std::vector<double> event_s;    // event pair around each launch, back-to-back (as the Timer times)

@@ -28,7 +28,7 @@ std::string calibrated_unit(std::string_view key) {
   if (has("_bytes")) return "B";
   if (has("_cycles")) return "cycles";
   if (has("fma_rate")) return "FMA/s";
-  if (has("sfu_rate")) return "op/s";
+  if (has("sfu_rate") || has("alu_rate")) return "op/s";
   return "ratio";
 }
 

@@ -116,6 +116,10 @@ constexpr std::array kParams{
              "special-function operations per SM per clock (ncu's XU pipe: MUFU's exp2, log2, rcp, rsqrt, sin, cos, "
              "tanh, and type conversions)",
              &G::sfu_per_clock_per_sm},
+    GpuParam{"alu_per_clock_per_sm", "op/clk",
+             "integer and logic operations per SM per clock (ncu's ALU pipe: IADD3, LOP3, SHF, ISETP, SEL and the "
+             "like; not IMAD, which the FMA pipe runs)",
+             &G::alu_per_clock_per_sm},
     GpuParam{"tensor_fma_per_clock_per_sm", "FMA/clk",
              "FP16 or BF16 multiply-adds per SM per clock on the tensor cores through warp-level mma.sync (HMMA: "
              "WMMA, mma.sync), FP32 accumulate",

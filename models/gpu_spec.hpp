@@ -47,7 +47,7 @@ struct GpuSpec {
   // Issue and execution
   Quantity schedulers_per_sm, issue_per_scheduler_per_clock;
   Quantity fp32_fma_per_clock_per_sm, fp16_fma_per_clock_per_sm, bf16_fma_per_clock_per_sm, fp64_fma_per_clock_per_sm;
-  Quantity sfu_per_clock_per_sm;
+  Quantity sfu_per_clock_per_sm, alu_per_clock_per_sm;
   // Tensor cores, FP16/BF16 sources and FP32 accumulate: warp-level mma.sync (HMMA) and Hopper's
   // warpgroup MMA (HGMMA; 0 where the architecture has none).
   Quantity tensor_fma_per_clock_per_sm, tensor_wgmma_fma_per_clock_per_sm;

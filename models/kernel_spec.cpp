@@ -41,7 +41,7 @@ ElementTraffic element_traffic(const KernelSpec& k, DType launch_dtype) {
     }
     // Per element of a row: counts scaled by the row length are left out (they depend on N).
     for (const auto& f : pass.flops)
-      if (f.times == Scale::one && f.op != FlopOp::sfu)
+      if (f.times == Scale::one && !on_side_pipe(f.op))
         t.flops += f.per_element * (f.op == FlopOp::add || f.op == FlopOp::mul ? 1.0 : 2.0);
   }
   return t;

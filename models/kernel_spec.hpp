@@ -18,8 +18,11 @@ enum class GridPolicy { one_shot, grid_stride, per_row };
 // mma and wgmma: multiply-adds on the tensor cores, through warp-level mma.sync (HMMA: WMMA,
 // mma.sync) or Hopper's warpgroup MMA (HGMMA: wgmma.mma_async).
 // sfu: operations on the special function unit (ncu's XU pipe: MUFU's exp2, log2, rcp, rsqrt, sin,
-// cos, tanh and type conversions), a pipe of its own; ncu counts no FLOPs for them.
-enum class FlopOp { add, mul, fma, mma, wgmma, sfu };
+// cos, tanh and type conversions); alu: integer and logic operations on the ALU pipe (IADD3, LOP3,
+// SHF, ISETP, SEL, ...; IMAD and IMUL run on the FMA pipe). Pipes of their own, one operation a
+// lane; ncu counts no FLOPs for them.
+enum class FlopOp { add, mul, fma, mma, wgmma, sfu, alu };
+inline bool on_side_pipe(FlopOp op) { return op == FlopOp::sfu || op == FlopOp::alu; }
 inline bool on_tensor_cores(FlopOp op) { return op == FlopOp::mma || op == FlopOp::wgmma; }
 // How the logical elements are laid out: a vector, a square matrix (rows = cols = sqrt N), or
 // rows of a fixed length (rows = N / cols).

@@ -92,6 +92,7 @@ LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
   c.fp16_instructions = sum(l, {metric::hadd, metric::hmul, metric::hfma}, c.missing);
   c.fp64_instructions = sum(l, {metric::dadd, metric::dmul, metric::dfma}, c.missing);
   c.sfu_instructions = sum(l, {metric::sfu_inst}, c.missing);
+  c.alu_instructions = sum(l, {metric::alu_inst}, c.missing);
   const double t = l.duration_s.value_or(value(l, metric::duration).value_or(0) * 1e-9);
   c.tensor_busy_s = value(l, metric::tensor_pipe).value_or(0) / 100 * t;
   const auto dram_read = value(l, metric::dram_sectors_read), l2_read = value(l, metric::lts_tex_read);
@@ -162,6 +163,7 @@ std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
                                    per(c.fp16_instructions, sm * g.fp16_fma_per_clock_per_sm.value / 2 * clock),
                                    per(c.fp64_instructions, sm * g.fp64_fma_per_clock_per_sm.value * clock),
                                    per(c.sfu_instructions * 32, sm * g.sfu_per_clock_per_sm.value * clock),
+                                   per(c.alu_instructions * 32, sm * g.alu_per_clock_per_sm.value * clock),
                                    c.tensor_busy_s});  // tensor rate: same architecture assumed (not scaled)
   return {{BoundKind::dram, dram_time_s(c, g),
            "counted DRAM bytes and the turnaround between reads and writes / sustained DRAM bandwidth"},

@@ -36,7 +36,7 @@ struct LaunchCost {
   double lsu_wavefronts = 0;  // lsu_wavefronts() below
   double warp_instructions = 0;
   double fp32_instructions = 0, fp16_instructions = 0, fp64_instructions = 0;  // thread-level
-  double sfu_instructions = 0;  // warp-level, the XU pipe's
+  double sfu_instructions = 0, alu_instructions = 0;  // warp-level, the XU and ALU pipes'
   double tensor_busy_s = 0;  // the tensor pipe's busy time where it was measured
   // The share of the L2 reads from L1 that DRAM served (DRAM read sectors / L2 read sectors,
   // at most 1; 1 without L2 reads): where a latency-bound launch's loads wait.

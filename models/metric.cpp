@@ -60,6 +60,9 @@ constexpr std::array kMetrics{
                "warp instructions on the XU pipe: the special function unit's (MUFU: exp2, log2, rcp, rsqrt, sin, cos, "
                "tanh) and type conversions",
                "special-function operations per element x N / 32", true},
+    MetricInfo{metric::alu_inst, "inst",
+               "warp instructions on the ALU pipe: integer (but IMAD and IMUL) and logic, compares, selects",
+               "integer and logic operations per element x N / 32", true},
     MetricInfo{metric::tensor_pipe, "%", "tensor pipe (HMMA, HGMMA) busy, as a percentage of its peak", "", true},
     MetricInfo{metric::tensor_ops_fp16, "op", "math operations on the tensor path from FP16 sources",
                "2 per multiply-add of the spec's f16 tensor-core flops (op mma or wgmma)", true},

@@ -60,6 +60,7 @@ inline constexpr std::string_view dadd = "smsp__sass_thread_inst_executed_op_dad
 inline constexpr std::string_view dmul = "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum";
 inline constexpr std::string_view dfma = "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum";
 inline constexpr std::string_view sfu_inst = "smsp__inst_executed_pipe_xu.sum";
+inline constexpr std::string_view alu_inst = "smsp__inst_executed_pipe_alu.sum";
 inline constexpr std::string_view tensor_pipe = "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_elapsed";
 inline constexpr std::string_view tensor_ops_fp16 = "sm__ops_path_tensor_src_fp16.sum";
 inline constexpr std::string_view tensor_ops_bf16 = "sm__ops_path_tensor_src_bf16_dst_fp32.sum";

@@ -135,6 +135,23 @@ std::string_view flop_metric(DType type, FlopOp op) {
   return {};
 }
 
+// The pipes a spec's flops reach beside the FP pipes and the tensor cores: operations one a lane
+// at the GPU's rate, counted by ncu as the pipe's warp instructions.
+struct SidePipe {
+  FlopOp op;
+  Quantity GpuSpec::*per_clock_per_sm;
+  std::string_view key, metric, what;
+};
+const std::array<SidePipe, 2>& side_pipes() {
+  static const std::array<SidePipe, 2> pipes{{
+      {FlopOp::sfu, &GpuSpec::sfu_per_clock_per_sm, "sfu_per_clock_per_sm", metric::sfu_inst,
+       "special-function operations"},
+      {FlopOp::alu, &GpuSpec::alu_per_clock_per_sm, "alu_per_clock_per_sm", metric::alu_inst,
+       "integer and logic operations"},
+  }};
+  return pipes;
+}
+
 std::string gb(double bytes) { return fmt::format("{:.4g} GB", bytes / 1e9); }
 std::string per_s(double rate, std::string_view unit) { return fmt::format("{:.4g} {}/s", rate, unit); }
 
@@ -190,7 +207,8 @@ struct PassWork {
   bool inst_known = true;
   double inst = 0, flops = 0, flop_time = 0;
   double tensor_time = 0, tensor_flops = 0;  // the tensor cores, a pipe of their own beside the FP pipes
-  double sfu_time = 0, sfu_ops = 0;          // the special function unit, another
+  // The pipes beside the FP pipes (side_pipes()): each one's operations and their time.
+  std::array<double, 2> side_ops{}, side_time{};
   double sm_imbalance = 1;       // the busiest SM's blocks over the mean
   std::vector<MetricValue> l1;   // L1 request and sector counts, in the pass's array order
   std::vector<MetricValue> fp;   // FP instruction counts
@@ -413,15 +431,17 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
 // carry a tile, and a grid short of a full wave leaves SMs' tensor cores idle).
 BoundTime compute_bound(const PassWork& w) {
   std::vector<std::pair<double, std::string>> pipes;
-  if (w.flops > 0 || (w.tensor_flops <= 0 && w.sfu_ops <= 0))
+  const bool side = std::ranges::any_of(w.side_ops, [](double ops) { return ops > 0; });
+  if (w.flops > 0 || (w.tensor_flops <= 0 && !side))
     pipes.emplace_back(w.flop_time, fmt::format("{:.4g} FLOP at the dtype's peak", w.flops));
   if (w.tensor_flops > 0)
     pipes.emplace_back(w.tensor_time * w.sm_imbalance,
                        fmt::format("{:.4g} FLOP on the tensor cores at {}", w.tensor_flops,
                                    per_s(w.tensor_flops / w.tensor_time / 1e12, "TFLOP")));
-  if (w.sfu_ops > 0)
-    pipes.emplace_back(w.sfu_time, fmt::format("{:.4g} special-function operations at {}", w.sfu_ops,
-                                               per_s(w.sfu_ops / w.sfu_time / 1e9, "G")));
+  for (std::size_t i = 0; i < side_pipes().size(); ++i)
+    if (w.side_ops[i] > 0)
+      pipes.emplace_back(w.side_time[i], fmt::format("{:.4g} {} at {}", w.side_ops[i], side_pipes()[i].what,
+                                                     per_s(w.side_ops[i] / w.side_time[i] / 1e9, "G")));
   if (pipes.size() == 1) return {BoundKind::compute, pipes[0].first, pipes[0].second};
   std::vector<std::string> texts;
   double longest = 0;
@@ -917,10 +937,12 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
                                   "--from-binary` counts them from the SASS)", pass.symbol));
   for (const auto& fl : pass.flops) {
     const double ops = static_cast<double>(n) * scaled_count(fl.per_element, fl.times, ctx.dims);
-    if (fl.op == FlopOp::sfu) {  // thread operations; ncu counts the pipe's warp instructions
-      w.sfu_ops += ops;
-      w.sfu_time += ops / (gpu.sfu_per_clock_per_sm.value * sm_count * f);
-      w.fp.push_back({std::string(metric::sfu_inst), ops / 32});
+    if (on_side_pipe(fl.op)) {  // thread operations; ncu counts the pipe's warp instructions
+      const auto i = static_cast<std::size_t>(
+          std::ranges::find(side_pipes(), fl.op, &SidePipe::op) - side_pipes().begin());
+      w.side_ops[i] += ops;
+      w.side_time[i] += ops / ((gpu.*side_pipes()[i].per_clock_per_sm).value * sm_count * f);
+      w.fp.push_back({std::string(side_pipes()[i].metric), ops / 32});
       continue;
     }
     if (on_tensor_cores(fl.op)) {  // ncu counts a tensor-core multiply-add as 2 operations
@@ -1063,9 +1085,10 @@ void note_unused_params(const GpuSpec& gpu, const KernelSpec& kernel, const Laun
   if (std::none_of(kernel.passes.begin(), kernel.passes.end(),
                    [](const KernelPass& pass) { return pass.block_reductions > 0; }))
     p.unused_params.push_back("block_reduce_cycles");
-  for (auto [op, key] : {std::pair{FlopOp::mma, "tensor_fma_per_clock_per_sm"},
-                         std::pair{FlopOp::wgmma, "tensor_wgmma_fma_per_clock_per_sm"},
-                         std::pair{FlopOp::sfu, "sfu_per_clock_per_sm"}})
+  std::vector<std::pair<FlopOp, std::string_view>> pipe_keys{{FlopOp::mma, "tensor_fma_per_clock_per_sm"},
+                                                            {FlopOp::wgmma, "tensor_wgmma_fma_per_clock_per_sm"}};
+  for (const SidePipe& s : side_pipes()) pipe_keys.emplace_back(s.op, s.key);
+  for (auto [op, key] : pipe_keys)
     if (std::none_of(kernel.passes.begin(), kernel.passes.end(), [op](const KernelPass& pass) {
           return std::ranges::any_of(pass.flops, [op](const FlopCount& f) { return f.op == op; });
         }))

@@ -342,7 +342,7 @@ void write_flops(const std::vector<CountedInstruction>& flops, int elements, boo
     Entry e;
     std::string packed;
     words >> e.type >> e.op >> packed;
-    if (e.op != "add" && e.op != "mul" && e.op != "fma" && e.op != "sfu") {
+    if (e.op != "add" && e.op != "mul" && e.op != "fma" && e.op != "sfu" && e.op != "alu") {
       tensor.push_back(fmt::format("{} x {} ({})", c.count, c.opcode, c.what));
       continue;
     }

@@ -263,8 +263,9 @@ FlopCount parse_flop(const TomlFields& f) {
   c.op = required_enum_field(f, "op", kFlopOpNames);
   c.per_element = f.required_number("per_element", 0, kMaxFlopsPerElement);
   c.packed = static_cast<int>(f.optional_int("packed", 1, 16).value_or(1));
-  if (c.op == FlopOp::sfu && c.packed != 1)
-    f.fail(f.table().get("packed"), "packed", "a special-function entry counts operations, one a lane: leave packed out");
+  if (on_side_pipe(c.op) && c.packed != 1)
+    f.fail(f.table().get("packed"), "packed",
+           fmt::format("an {} entry counts operations, one a lane: leave packed out", to_string(c.op)));
   if (on_tensor_cores(c.op) && c.packed != 1)
     f.fail(f.table().get("packed"), "packed", "a tensor-core entry counts multiply-adds, not instructions: leave packed out");
   if (on_tensor_cores(c.op) && c.type != DType::f16 && c.type != DType::bf16)

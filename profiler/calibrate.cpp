@@ -697,6 +697,9 @@ void measure_fma_peaks(Calibrator& c, double clock_hz) {
   c.step("special function unit");
   measure_fma(c, clock_hz, calib::FmaType::sfu, "sfu_per_clock_per_sm", "extra.sfu_rate",
               "rsqrt.approx (MUFU.RSQ) kernel, 8 independent chains x 16 per loop trip", clocks, "operations");
+  c.step("ALU");
+  measure_fma(c, clock_hz, calib::FmaType::alu, "alu_per_clock_per_sm", "extra.alu_rate",
+              "lop3 (LOP3, three-input xor) kernel, 8 independent chains x 16 per loop trip", clocks, "operations");
   c.step("tensor-core MMA");
   measure_fma(c, clock_hz, calib::FmaType::mma_f16, "tensor_fma_per_clock_per_sm", "extra.tensor_fma_rate",
               "mma.sync m16n8k16 f16 -> f32 (64 multiply-adds a thread each) kernel, 8 independent accumulators x 16 "

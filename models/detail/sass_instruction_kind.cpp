@@ -117,7 +117,7 @@ std::string tensor_kind(const SassInstruction& in, std::string_view base) {
 }
 
 std::string flop_kind(const SassInstruction& in) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 17> kFlops{{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 38> kFlops{{
       {"FADD", "f32 add"},
       {"FMUL", "f32 mul"},
       {"FFMA", "f32 fma"},
@@ -136,6 +136,29 @@ std::string flop_kind(const SassInstruction& in) {
       {"F2I", "f32 sfu"},
       {"I2F", "f32 sfu"},
       {"FRND", "f32 sfu"},
+      // The ALU pipe: integer arithmetic but multiplies (IMAD and IMUL run on the FMA pipe),
+      // logic, shifts, compares, selects and FP32 compares, minima and maxima.
+      {"IADD3", "i32 alu"},
+      {"IADD", "i32 alu"},
+      {"LOP3", "i32 alu"},
+      {"LOP", "i32 alu"},
+      {"SHF", "i32 alu"},
+      {"SHL", "i32 alu"},
+      {"SHR", "i32 alu"},
+      {"LEA", "i32 alu"},
+      {"ISETP", "i32 alu"},
+      {"SEL", "i32 alu"},
+      {"IMNMX", "i32 alu"},
+      {"IABS", "i32 alu"},
+      {"PRMT", "i32 alu"},
+      {"BMSK", "i32 alu"},
+      {"BREV", "i32 alu"},
+      {"FLO", "i32 alu"},
+      {"PLOP3", "i32 alu"},
+      {"FSETP", "i32 alu"},
+      {"FSEL", "i32 alu"},
+      {"FMNMX", "i32 alu"},
+      {"F2FP", "i32 alu"},
   }};
   const std::string_view base = base_opcode(in);
   if (base.ends_with("MMA")) return tensor_kind(in, base);

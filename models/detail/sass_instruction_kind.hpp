@@ -22,7 +22,8 @@ struct MemoryAccess {
 std::optional<MemoryAccess> memory_access(const SassInstruction& in);
 bool is_barrier(const SassInstruction& in);  // BAR.SYNC and its forms
 // "f32 add", "f16 fma x2" ... for a floating-point arithmetic instruction, "f32 sfu" for one of
-// the special function unit (MUFU, conversions); for a tensor-core
+// the special function unit (MUFU, conversions), "i32 alu" for one of the ALU pipe (integer but
+// multiplies, logic, compares, selects); for a tensor-core
 // one the spec's op and its multiply-adds per thread ("f16 mma m16n8k16, 64 multiply-adds a
 // thread"); empty otherwise.
 std::string flop_kind(const SassInstruction& in);

@@ -17,13 +17,14 @@ inline constexpr EnumNames<GridPolicy, 3> kGridPolicyNames{{
     {GridPolicy::grid_stride, "grid-stride"},
     {GridPolicy::per_row, "per-row"},
 }};
-inline constexpr EnumNames<FlopOp, 6> kFlopOpNames{{
+inline constexpr EnumNames<FlopOp, 7> kFlopOpNames{{
     {FlopOp::add, "add"},
     {FlopOp::mul, "mul"},
     {FlopOp::fma, "fma"},
     {FlopOp::mma, "mma"},
     {FlopOp::wgmma, "wgmma"},
     {FlopOp::sfu, "sfu"},
+    {FlopOp::alu, "alu"},
 }};
 inline constexpr EnumNames<Shape, 3> kShapeNames{{{Shape::vector, "1d"}, {Shape::square, "square"}, {Shape::rows, "rows"}}};
 inline constexpr EnumNames<AccessPattern, 4> kAccessPatternNames{{

@@ -20,7 +20,7 @@ ProfiledLaunch dram_bound_add() {
                 {std::string(metric::hadd), 0},                    {std::string(metric::hmul), 0},
                 {std::string(metric::hfma), 0},                    {std::string(metric::dadd), 0},
                 {std::string(metric::dmul), 0},                    {std::string(metric::dfma), 0},
-                {std::string(metric::sfu_inst), 0}};
+                {std::string(metric::sfu_inst), 0},                {std::string(metric::alu_inst), 0}};
   return l;
 }
 
@@ -65,6 +65,18 @@ TEST(LaunchCost, SpecialFunctionsGoAtTheUnitsRate) {
   EXPECT_DOUBLE_EQ(c.sfu_instructions, 8388608.0);
   EXPECT_NEAR(cost_bounds(c, find_gpu("h100-sxm"))[static_cast<std::size_t>(BoundKind::compute)].seconds,
               268435456.0 / (132 * 16 * 1.98e9), 1e-12);
+}
+
+// The ALU pipe's warp instructions at 64 lanes per SM per clock: 2^23 of them (2^28 operations)
+// on an H100 SXM take 2^28 / (132 x 64 x 1.98e9) = 16.05 us.
+TEST(LaunchCost, IntegerAndLogicGoAtTheAlusRate) {
+  ProfiledLaunch l = dram_bound_add();
+  for (auto& [name, value] : l.counters)
+    if (name == metric::fadd) value = 0;
+    else if (name == metric::alu_inst) value = 8388608;
+  const LaunchCost c = cost_of(l, find_gpu("h100-sxm"));
+  EXPECT_NEAR(cost_bounds(c, find_gpu("h100-sxm"))[static_cast<std::size_t>(BoundKind::compute)].seconds,
+              268435456.0 / (132 * 64 * 1.98e9), 1e-12);
 }
 
 TEST(LaunchCost, LsuWavefrontsAreMeasuredWhereCountedAndEstimatedElsewhere) {
