@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The kernels of a user's program (tests/profile/chain_kernels.cu, loop_kernels.cu, tensor_kernels.cu,
-staged_kernels.cu, staged_kernels2.cu, science_kernels.cu, fp64_kernels.cu or sfu_kernels.cu) predicted from the specs drafted from its binary
+staged_kernels.cu, staged_kernels2.cu, science_kernels.cu, fp64_kernels.cu, sfu_kernels.cu or int_kernels.cu) predicted from the specs drafted from its binary
 (docs/results/h100/{chain,loop,tensor,staged}-kernels/specs.toml, staged-kernels-2/) beside what
 `roofline profile` measured when the program ran, at each of its three sizes: the tables of
 scripts/evidence/sample_kernels.py. The program is the archive's top folder (chain, loop, tensor, staged, staged2, science,
-fp64 or sfu). With
+fp64, sfu or int). With
 --no-chain, the specs' `dependent_cycles` lines are left out first: what the drafts gave before
 they counted chains. With --kernel-timing, predicted as the kernel's own time (`predict --timing
 kernel`), the time a profile measures.
@@ -60,13 +60,18 @@ PROGRAMS = {  # archive folder -> spec kernel -> its demangled name in the profi
         "sigmoid_chain4": "sigmoid_chain4(float const*, float*, int)",
         "sigmoid_chain16": "sigmoid_chain16(float const*, float*, int)",
     },
+    "int": {
+        "xorshift32_x32": "xorshift32_x32(unsigned int const*, unsigned int*, int)",
+        "murmur_fmix4": "murmur_fmix4(unsigned int const*, unsigned int*, int)",
+    },
 }
 # Each program's three sizes in elements (the GEMMs': elements of C, sides 1024 to 4096), as
 # exponent -> n.
 SIZES = {"chain": {22: 2**22, 24: 2**24, 26: 2**26}, "loop": {22: 2**22, 24: 2**24, 26: 2**26},
          "tensor": {20: 2**20, 22: 2**22, 24: 2**24}, "staged": {20: 2**20, 22: 2**22, 24: 2**24},
          "staged2": {20: 2**20, 22: 2**22, 24: 2**24}, "science": {20: 2**20, 22: 2**22, 24: 2**24},
-         "fp64": {20: 2**20, 22: 2**22, 24: 2**24}, "sfu": {20: 2**20, 22: 2**22, 24: 2**24}}
+         "fp64": {20: 2**20, 22: 2**22, 24: 2**24}, "sfu": {20: 2**20, 22: 2**22, 24: 2**24},
+         "int": {20: 2**20, 22: 2**22, 24: 2**24}}
 # A kernel whose spec counts another element than the program's sizes do: its three sizes. The
 # k-means points are float4s, and its spec's elements their floats.
 KERNEL_SIZES = {"kmeans_assign_k16": {22: 2**22, 24: 2**24, 26: 2**26}}

@@ -68,26 +68,7 @@ echo "The XU pipe's counter (\`smsp__inst_executed_pipe_xu.sum\`): $(grep -c 'pi
 echo "outside 2 % of ncu's. Predicted from the specs beside what the profile measured, the first launch"
 echo "of each kernel at each size:"
 echo
-# The program's launches run the three kernels five times each, size by size: the first of each
-# at 2^20 is launch 1, 6 and 11, and so on by 15.
-python3 - "$R" $G/specs.toml "$raw/h200/sfu/sfu.db" <<'PY'
-import json, sqlite3, subprocess, sys
-roofline, specs, db = sys.argv[1:4]
-con = sqlite3.connect(db)
-print("| kernel | N | predicted | measured |")
-print("|---|---:|---:|---:|")
-for k, kernel in enumerate(["silu_f32", "sigmoid_chain4", "sigmoid_chain16"]):
-    for s, exponent in enumerate([20, 22, 24]):
-        out = subprocess.run([roofline, "predict", "--spec", specs, "--gpu", "h200", "--kernel", kernel,
-                              "--n", f"2^{exponent}", "--cache", "cold", "--format", "json"],
-                             capture_output=True, text=True, check=True).stdout
-        predicted = json.loads(out)["predictions"][0]["counters"]["smsp__inst_executed_pipe_xu.sum"]
-        (measured,) = con.execute(
-            "SELECT v.value FROM profiled_values v JOIN metrics m ON m.id = v.metric_id JOIN v_profile_launches l "
-            "ON l.launch_id = v.profiled_launch_id WHERE m.name = 'smsp__inst_executed_pipe_xu.sum' AND l.seq = ?",
-            (1 + 15 * s + 5 * k,)).fetchone()
-        print(f"| `{kernel}` | 2^{exponent} | {predicted:.0f} | {measured:.0f} |")
-PY
+python3 scripts/evidence/pipe_counter_table.py "$R" $G/specs.toml "$raw/h200/sfu/sfu.db" smsp__inst_executed_pipe_xu.sum silu_f32 sigmoid_chain4 sigmoid_chain16
 cat <<'EOT'
 
 ## Without the special function unit
