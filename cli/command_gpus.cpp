@@ -24,7 +24,8 @@ void print_models(OutputFormat format, std::ostream& out) {
     return;
   }
   TextTable t;
-  for (auto title : {"id", "name", "arch", "SMs", "SM clock", "DRAM sustained", "DRAM peak", "L2", "memory", "FP32", "FP64"})
+  for (auto title :
+       {"id", "name", "arch", "SMs", "SM clock", "DRAM sustained", "DRAM peak", "L2", "memory", "FP32", "FP64"})
     t.add_column(title, std::string_view(title) == "id" || std::string_view(title) == "name" ||
                                 std::string_view(title) == "arch"
                             ? Align::left

@@ -1028,7 +1028,8 @@ std::vector<Sample> CalibrationKernels::time_fma(FmaType type, int iterations, i
     case FmaType::alu: {
       const auto kernel = type == FmaType::sfu ? side_pipe_kernel<FmaType::sfu> : side_pipe_kernel<FmaType::alu>;
       const int blocks = m.resident_wave(kernel);
-      return wave(blocks, kBlock, per_thread, [&] { kernel<<<blocks, kBlock, 0, m.stream>>>(iterations, out, m.records); });
+      return wave(blocks, kBlock, per_thread,
+                  [&] { kernel<<<blocks, kBlock, 0, m.stream>>>(iterations, out, m.records); });
     }
     case FmaType::mma_f16: {
       const int blocks = m.resident_wave(mma_kernel);

@@ -325,9 +325,10 @@ void write_ilp(const SpecDraft& d, std::ostream& out) {
   out << '\n';
 }
 
-// `flops`: the element region's FP instructions as operations per element, over the elements a
-// thread takes (a pass of a loop: the user divides by ilp as for inst_per_iteration); the
-// tensor-core instructions stay a comment, their multiply-adds per element the user's to say.
+// `flops`: the element region's FP, special-function and ALU instructions as operations per
+// element, over the elements a thread takes (a pass of a loop: the user divides by ilp as for
+// inst_per_iteration); the tensor-core instructions stay a comment, their multiply-adds per
+// element the user's to say.
 void write_flops(const std::vector<CountedInstruction>& flops, int elements, bool loop, std::ostream& out) {
   struct Entry {
     std::string type, op;
@@ -575,13 +576,14 @@ SpecDraft draft_spec(std::span<const ProfiledLaunch> launches, std::string_view 
   if (first->id.registers_per_thread > 0) d.registers = first->id.registers_per_thread;
   d.static_shared_bytes = first->id.static_shared_bytes;
   d.resources_from = fmt::format("the launch in run {}", run);
-  // The first launch's arithmetic per thread (a warp instruction of the XU pipe: 32 operations).
+  // The first launch's arithmetic per thread (a warp instruction of the XU or ALU pipe: 32
+  // operations).
   const double threads = static_cast<double>(first->id.grid.count() * first->id.block.count());
   for (const auto& [name, kind, lanes] :
        {std::tuple{metric::fadd, "f32 add", 1}, {metric::fmul, "f32 mul", 1}, {metric::ffma, "f32 fma", 1},
         {metric::hadd, "f16 add (x2 where packed)", 1}, {metric::hmul, "f16 mul (x2 where packed)", 1},
         {metric::hfma, "f16 fma (x2 where packed)", 1}, {metric::dadd, "f64 add", 1}, {metric::dmul, "f64 mul", 1},
-        {metric::dfma, "f64 fma", 1}, {metric::sfu_inst, "f32 sfu", 32}})
+        {metric::dfma, "f64 fma", 1}, {metric::sfu_inst, "f32 sfu", 32}, {metric::alu_inst, "i32 alu", 32}})
     if (const MetricValue* v = counter(*first, name); v != nullptr && v->value > 0 && threads > 0)
       d.measured_flops.emplace_back(kind, v->value * lanes / threads);
   return d;
@@ -626,7 +628,8 @@ void write_spec_draft(const SpecDraft& d, std::string_view source, std::ostream&
     write_flops(element.flops, elements, d.element_loop, out);
   } else {
     std::vector<std::string> measured;
-    for (const auto& [kind, per_thread] : d.measured_flops) measured.push_back(fmt::format("{:.4g} {}", per_thread, kind));
+    for (const auto& [kind, per_thread] : d.measured_flops)
+      measured.push_back(fmt::format("{:.4g} {}", per_thread, kind));
     out << fmt::format("flops = []  # FILL IN: arithmetic per element; measured per launched thread: {}\n",
                        measured.empty() ? std::string("none") : fmt::format("{}", fmt::join(measured, ", ")));
   }
