@@ -50,8 +50,10 @@ held_out_batch() {
   echo
   echo "Each GPU's section is its latest run: the H100's \`whole-suite-5/\` (2026-11-27, 354 launches, the"
   echo "first with the sixth held-out batch, made at b017aaf; no H100 was lent since), the H200's"
-  echo "\`whole-suite-10/\` (2026-11-28, 420 launches: every kernel of the suite, the seventh to ninth"
-  echo "held-out batches included, made at cc5b96f on an H200, GPU-b66390b8). The H200's \`whole-suite-9/\`"
+  echo "\`whole-suite-11/\` (2026-11-28, 420 launches: every kernel of the suite, the seventh to ninth"
+  echo "held-out batches included, made at 3517c7f on another H200, GPU-ac0eea33, the first with the"
+  echo "FP64, special-function and ALU rates calibrated and the XU and ALU pipes' counters collected)."
+  echo "The H200's \`whole-suite-10/\` (made at cc5b96f on GPU-b66390b8), \`whole-suite-9/\`"
   echo "(made at bcdb98b on GPU-1d88cb32, the first after a cold launch came to pay a share of the cold"
   echo "fill and a grid's launch to be at least \`block_wave_launch_ns\`), \`whole-suite-8/\` (made at"
   echo "2984332 on GPU-66884a58), \`whole-suite-7/\` (made at 563bc50 on"
@@ -79,7 +81,7 @@ held_out_batch() {
   echo
   for gpu in h100 h200; do
     run=$gpu/whole-suite-5
-    [[ $gpu == h200 ]] && run=$gpu/whole-suite-10
+    [[ $gpu == h200 ]] && run=$gpu/whole-suite-11
     section docs/results/$run/suite.db 1 "the whole suite, calibrated there"
     echo
     echo "### Held-out kernels, set by set"
@@ -91,7 +93,7 @@ held_out_batch() {
     echo
     python3 scripts/evidence/held_out_sets.py "$R" docs/results/$run/suite.db
     echo
-    for earlier in whole-suite-9 whole-suite-8 whole-suite-7 whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
+    for earlier in whole-suite-10 whole-suite-9 whole-suite-8 whole-suite-7 whole-suite-6 whole-suite-5 whole-suite-4 whole-suite-4-repeat whole-suite-3 whole-suite-2 whole-suite whole-suite-repeat suite; do
       [[ $gpu/$earlier == "$run" ]] && continue
       db=docs/results/$gpu/$earlier/suite.db path=$(readable docs/results/$gpu/$earlier/suite.db) how=""
       [[ -n $path ]] || continue
