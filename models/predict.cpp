@@ -111,7 +111,8 @@ double instructions_per_clock(const GpuSpec& gpu, DType type, const std::string&
     case DType::bf16: return gpu.bf16_fma_per_clock_per_sm.value / 2;
     case DType::f64: return gpu.fp64_fma_per_clock_per_sm.value;
     default:
-      throw InputError(fmt::format("kernel '{}': flops of type {} have no rate in the GPU model (use f32, f16, bf16 or f64)",
+      throw InputError(fmt::format("kernel '{}': flops of type {} have no rate in the GPU model (use f32, f16, bf16 or "
+                                   "f64; integer and logic operations are op = \"alu\")",
                                    kernel, to_string(type)));
   }
 }
@@ -142,8 +143,9 @@ struct SidePipe {
   Quantity GpuSpec::*per_clock_per_sm;
   std::string_view key, metric, what;
 };
-const std::array<SidePipe, 2>& side_pipes() {
-  static const std::array<SidePipe, 2> pipes{{
+constexpr std::size_t kSidePipes = 2;
+const std::array<SidePipe, kSidePipes>& side_pipes() {
+  static const std::array<SidePipe, kSidePipes> pipes{{
       {FlopOp::sfu, &GpuSpec::sfu_per_clock_per_sm, "sfu_per_clock_per_sm", metric::sfu_inst,
        "special-function operations"},
       {FlopOp::alu, &GpuSpec::alu_per_clock_per_sm, "alu_per_clock_per_sm", metric::alu_inst,
@@ -208,7 +210,7 @@ struct PassWork {
   double inst = 0, flops = 0, flop_time = 0;
   double tensor_time = 0, tensor_flops = 0;  // the tensor cores, a pipe of their own beside the FP pipes
   // The pipes beside the FP pipes (side_pipes()): each one's operations and their time.
-  std::array<double, 2> side_ops{}, side_time{};
+  std::array<double, kSidePipes> side_ops{}, side_time{};
   double sm_imbalance = 1;       // the busiest SM's blocks over the mean
   std::vector<MetricValue> l1;   // L1 request and sector counts, in the pass's array order
   std::vector<MetricValue> fp;   // FP instruction counts
@@ -426,9 +428,9 @@ BoundTime latency_bound(const GpuSpec& gpu, const KernelPass& pass, const PassPr
   return {BoundKind::latency, seconds, detail};
 }
 
-// The FP pipes' instructions in series; the tensor cores and the special function unit beside
-// them, pipes of their own (the tensor cores on the busiest SM: a tensor-core kernel's blocks each
-// carry a tile, and a grid short of a full wave leaves SMs' tensor cores idle).
+// The FP pipes' instructions in series; the tensor cores and the side pipes (the special function
+// unit, the ALU) beside them, pipes of their own (the tensor cores on the busiest SM: a tensor-core
+// kernel's blocks each carry a tile, and a grid short of a full wave leaves SMs' tensor cores idle).
 BoundTime compute_bound(const PassWork& w) {
   std::vector<std::pair<double, std::string>> pipes;
   const bool side = std::ranges::any_of(w.side_ops, [](double ops) { return ops > 0; });
