@@ -1,7 +1,10 @@
 #include "analysis/unit_loads.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <span>
+#include <vector>
 
 #include "analysis/detail/words.hpp"
 #include "models/launch_cost.hpp"
@@ -17,11 +20,14 @@ using detail::count_str;
 using detail::kSector;
 using detail::time_str;
 
-std::optional<double> sum_of(const LoadInputs& in, std::initializer_list<std::string_view> names) {
+std::optional<double> sum_of(const LoadInputs& in, std::span<const std::string_view> names) {
   std::optional<double> total;
   for (auto n : names)
     if (auto v = in.counter(n)) total = total.value_or(0.0) + *v;
   return total;
+}
+std::optional<double> sum_of(const LoadInputs& in, std::initializer_list<std::string_view> names) {
+  return sum_of(in, std::span(names.begin(), names.size()));
 }
 
 std::optional<double> sectors_of(const LoadInputs& in, std::string_view sectors, std::string_view bytes) {
@@ -100,18 +106,20 @@ struct Loads {
     // lanes), and the special function unit's and the ALU's warp instructions against their lanes
     // over 32; the busiest pipe is the compute load.
     struct Pipe {
-      std::initializer_list<std::string_view> names;
+      std::vector<std::string_view> names;
       double per_clock;
       std::string_view what;
     };
+    const std::array<Pipe, 5> pipes{{
+        {{metric::fadd, metric::fmul, metric::ffma}, gpu.fp32_fma_per_clock_per_sm.value, "FP32 thread"},
+        {{metric::hadd, metric::hmul, metric::hfma}, gpu.fp16_fma_per_clock_per_sm.value / 2, "FP16 thread"},
+        {{metric::dadd, metric::dmul, metric::dfma}, gpu.fp64_fma_per_clock_per_sm.value, "FP64 thread"},
+        {{metric::sfu_inst}, gpu.sfu_per_clock_per_sm.value / 32, "special-function unit (XU) warp"},
+        {{metric::alu_inst}, gpu.alu_per_clock_per_sm.value / 32, "integer and logic (ALU) warp"},
+    }};
     double pct = -1;
     std::string basis;
-    for (const Pipe& p :
-         {Pipe{{metric::fadd, metric::fmul, metric::ffma}, gpu.fp32_fma_per_clock_per_sm.value, "FP32 thread"},
-          Pipe{{metric::hadd, metric::hmul, metric::hfma}, gpu.fp16_fma_per_clock_per_sm.value / 2, "FP16 thread"},
-          Pipe{{metric::dadd, metric::dmul, metric::dfma}, gpu.fp64_fma_per_clock_per_sm.value, "FP64 thread"},
-          Pipe{{metric::sfu_inst}, gpu.sfu_per_clock_per_sm.value / 32, "special-function unit (XU) warp"},
-          Pipe{{metric::alu_inst}, gpu.alu_per_clock_per_sm.value / 32, "integer and logic (ALU) warp"}}) {
+    for (const Pipe& p : pipes) {
       const auto count = sum_of(in, p.names);
       const double peak = sm * p.per_clock * clock * t;
       if (count && peak > 0 && 100 * *count / peak > pct)
