@@ -132,3 +132,13 @@ loop_results() {
   echo
   ncu_section "$raw/h200/$name/$name.db" "$raw/ncu.csv" "$name on an H200" "$raw"
 }
+# without_op ROOFLINE G OP SCRATCH: G's specs with their flops entries of op OP taken out,
+# predicted as the kernel's own time beside G's profile: what the model said before it had OP.
+without_op() {
+  echo "The same specs with their \`$3\` entries taken out, predicted by the same model"
+  echo "(\`sed '/op = \"$3\"/d' specs.toml\`):"
+  echo
+  sed "/op = \"$3\"/d" "$2/specs.toml" > "$4/no-$3.toml"
+  python3 scripts/evidence/user_program_kernels.py "$1" "$4/no-$3.toml" h200 "$2/profile.tar.gz" --kernel-timing |
+    sed -n '1,/^[0-9]* of [0-9]* kernels/p'
+}

@@ -70,13 +70,8 @@ cat <<'EOT'
 
 ## Without the ALU
 
-The same specs with their `alu` entries taken out, predicted by the same model
-(`sed '/op = "alu"/d' specs.toml`):
-
 EOT
-sed '/op = "alu"/d' $G/specs.toml > "$raw/no-alu.toml"
-python3 scripts/evidence/user_program_kernels.py "$R" "$raw/no-alu.toml" h200 $G/profile.tar.gz --kernel-timing |
-  sed -n '1,/^[0-9]* of [0-9]* kernels/p'
+without_op "$R" $G alu "$raw"
 cat <<'EOT'
 
 ## What the rows say

@@ -73,13 +73,8 @@ cat <<'EOT'
 
 ## Without the special function unit
 
-The same specs with their `sfu` entries taken out, predicted by the same model: what the model
-would have said before (`sed '/op = "sfu"/d' specs.toml`):
-
 EOT
-sed '/op = "sfu"/d' $G/specs.toml > "$raw/no-sfu.toml"
-python3 scripts/evidence/user_program_kernels.py "$R" "$raw/no-sfu.toml" h200 $G/profile.tar.gz --kernel-timing |
-  sed -n '1,/^[0-9]* of [0-9]* kernels/p'
+without_op "$R" $G sfu "$raw"
 cat <<'EOT'
 
 ## What the rows say
