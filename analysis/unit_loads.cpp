@@ -1,12 +1,12 @@
 #include "analysis/unit_loads.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <span>
 #include <vector>
 
 #include "analysis/detail/words.hpp"
+#include "models/compute_pipe.hpp"
 #include "models/launch_cost.hpp"
 #include "models/metric.hpp"
 #include "models/prediction.hpp"
@@ -102,29 +102,18 @@ struct Loads {
                       count_str(*inst), sm, per_clock, clock / 1e9, time_str(ns)));
   }
   void compute() {
-    // Each FP pipe's thread instructions against its rate (an HFMA2 counts once: half the FP16
-    // lanes), and the special function unit's and the ALU's warp instructions against their lanes
-    // over 32; the busiest pipe is the compute load.
-    struct Pipe {
-      std::vector<std::string_view> names;
-      double per_clock;
-      std::string_view what;
-    };
-    const std::array<Pipe, 5> pipes{{
-        {{metric::fadd, metric::fmul, metric::ffma}, gpu.fp32_fma_per_clock_per_sm.value, "FP32 thread"},
-        {{metric::hadd, metric::hmul, metric::hfma}, gpu.fp16_fma_per_clock_per_sm.value / 2, "FP16 thread"},
-        {{metric::dadd, metric::dmul, metric::dfma}, gpu.fp64_fma_per_clock_per_sm.value, "FP64 thread"},
-        {{metric::sfu_inst}, gpu.sfu_per_clock_per_sm.value / 32, "special-function unit (XU) warp"},
-        {{metric::alu_inst}, gpu.alu_per_clock_per_sm.value / 32, "integer and logic (ALU) warp"},
-    }};
+    // Each pipe's counted instructions against its rate (compute_pipes(): an HFMA2 counts once,
+    // half the FP16 lanes; a warp instruction of the special function unit or the ALU 32 lanes);
+    // the busiest pipe is the compute load.
     double pct = -1;
     std::string basis;
-    for (const Pipe& p : pipes) {
-      const auto count = sum_of(in, p.names);
-      const double peak = sm * p.per_clock * clock * t;
+    for (const ComputePipeInfo& p : compute_pipes()) {
+      const auto count = sum_of(in, p.counters);  // an empty slot names no counter
+      const double per_clock = instructions_per_clock_per_sm(p, gpu);
+      const double peak = sm * per_clock * clock * t;
       if (count && peak > 0 && 100 * *count / peak > pct)
         pct = 100 * *count / peak, basis = fmt::format("{} {} instructions {} against {:.3g} per SM per clock",
-                                                       in.source, p.what, count_str(*count), p.per_clock);
+                                                       in.source, p.what, count_str(*count), per_clock);
     }
     if (auto tensor = in.counter(metric::tensor_pipe); tensor && *tensor > pct)
       pct = *tensor, basis = std::string(metric::tensor_pipe);

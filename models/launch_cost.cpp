@@ -88,11 +88,9 @@ LaunchCost cost_of(const ProfiledLaunch& l, const GpuSpec& measured_on) {
                                          measured_on.l1_wavefront_bytes.value);
   c.lsu_wavefronts = wavefronts ? wavefronts->count : 0.0;
   c.warp_instructions = sum(l, {metric::inst_executed}, c.missing);
-  c.fp32_instructions = sum(l, {metric::fadd, metric::fmul, metric::ffma}, c.missing);
-  c.fp16_instructions = sum(l, {metric::hadd, metric::hmul, metric::hfma}, c.missing);
-  c.fp64_instructions = sum(l, {metric::dadd, metric::dmul, metric::dfma}, c.missing);
-  c.sfu_instructions = sum(l, {metric::sfu_inst}, c.missing);
-  c.alu_instructions = sum(l, {metric::alu_inst}, c.missing);
+  for (const ComputePipeInfo& p : compute_pipes())
+    for (std::string_view name : p.counters)
+      if (!name.empty()) c.pipe_instructions[static_cast<std::size_t>(p.pipe)] += sum(l, {name}, c.missing);
   const double t = l.duration_s.value_or(value(l, metric::duration).value_or(0) * 1e-9);
   c.tensor_busy_s = value(l, metric::tensor_pipe).value_or(0) / 100 * t;
   const auto dram_read = value(l, metric::dram_sectors_read), l2_read = value(l, metric::lts_tex_read);
@@ -159,12 +157,9 @@ double dram_time_s(const LaunchCost& c, const GpuSpec& g) {
 std::vector<BoundTime> cost_bounds(const LaunchCost& c, const GpuSpec& g) {
   const double sm = g.sm_count.value, clock = clock_of(g);
   const auto per = [](double work, double rate) { return rate > 0 ? work / rate : 0.0; };
-  const double compute = std::max({per(c.fp32_instructions, sm * g.fp32_fma_per_clock_per_sm.value * clock),
-                                   per(c.fp16_instructions, sm * g.fp16_fma_per_clock_per_sm.value / 2 * clock),
-                                   per(c.fp64_instructions, sm * g.fp64_fma_per_clock_per_sm.value * clock),
-                                   per(c.sfu_instructions * 32, sm * g.sfu_per_clock_per_sm.value * clock),
-                                   per(c.alu_instructions * 32, sm * g.alu_per_clock_per_sm.value * clock),
-                                   c.tensor_busy_s});  // tensor rate: same architecture assumed (not scaled)
+  double compute = c.tensor_busy_s;  // tensor rate: same architecture assumed (not scaled)
+  for (const ComputePipeInfo& p : compute_pipes())
+    compute = std::max(compute, per(instructions_on(c, p.pipe), sm * instructions_per_clock_per_sm(p, g) * clock));
   return {{BoundKind::dram, dram_time_s(c, g),
            "counted DRAM bytes and the turnaround between reads and writes / sustained DRAM bandwidth"},
           {BoundKind::l2, per(c.l2_bytes, g.l2_bandwidth.value), "counted L2 bytes from L1 / L2 bandwidth"},

@@ -13,6 +13,7 @@
 // launch is shorter than its grid's waves on the target, each a round of its loads and stores. A
 // launch's DRAM time is the model's: reads, writes and the turnaround between them at the
 // sustained bandwidth, loads that missed L2 at scattered addresses at the random-load rate.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -20,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "models/compute_pipe.hpp"
 #include "models/gpu_spec.hpp"
 #include "models/prediction.hpp"
 #include "models/profiled_launch.hpp"
@@ -35,8 +37,7 @@ struct LaunchCost {
   double l2_bytes = 0;        // L2 sectors from L1 x 32, read and write
   double lsu_wavefronts = 0;  // lsu_wavefronts() below
   double warp_instructions = 0;
-  double fp32_instructions = 0, fp16_instructions = 0, fp64_instructions = 0;  // thread-level
-  double sfu_instructions = 0, alu_instructions = 0;  // warp-level, the XU and ALU pipes'
+  std::array<double, kComputePipes> pipe_instructions{};  // counted on each of compute_pipes()
   double tensor_busy_s = 0;  // the tensor pipe's busy time where it was measured
   // The share of the L2 reads from L1 that DRAM served (DRAM read sectors / L2 read sectors,
   // at most 1; 1 without L2 reads): where a latency-bound launch's loads wait.
@@ -82,6 +83,11 @@ struct LsuWavefronts {
 };
 using CounterLookup = std::function<std::optional<double>(std::string_view)>;
 std::optional<LsuWavefronts> lsu_wavefronts(const CounterLookup& counter, double wavefront_bytes);
+
+// The instructions a cost counted on one pipe.
+inline double instructions_on(const LaunchCost& c, ComputePipe p) {
+  return c.pipe_instructions[static_cast<std::size_t>(p)];
+}
 
 // The time each unit needs for the cost on gpu (kAllBounds order; latency is not predicted: 0).
 std::vector<BoundTime> cost_bounds(const LaunchCost& cost, const GpuSpec& gpu);

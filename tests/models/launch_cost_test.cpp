@@ -30,7 +30,7 @@ TEST(LaunchCost, TheCountersAreTheCost) {
   EXPECT_DOUBLE_EQ(c.dram_write_bytes, 2097152.0 * 32);
   EXPECT_DOUBLE_EQ(c.l2_bytes, 6291456.0 * 32);
   EXPECT_DOUBLE_EQ(c.warp_instructions, 3145728.0);
-  EXPECT_DOUBLE_EQ(c.fp32_instructions, 16777216.0);
+  EXPECT_DOUBLE_EQ(instructions_on(c, ComputePipe::fp32), 16777216.0);
   EXPECT_TRUE(c.missing.empty());
 }
 
@@ -46,8 +46,8 @@ TEST(LaunchCost, DoublePrecisionGoesAtTheFp64Rate) {
     if (name == metric::fadd) value = 0;
     else if (name == metric::dfma) value = 268435456;
   const LaunchCost c = cost_of(l, find_gpu("h100-sxm"));
-  EXPECT_DOUBLE_EQ(c.fp64_instructions, 268435456.0);
-  EXPECT_DOUBLE_EQ(c.fp32_instructions, 0.0);
+  EXPECT_DOUBLE_EQ(instructions_on(c, ComputePipe::fp64), 268435456.0);
+  EXPECT_DOUBLE_EQ(instructions_on(c, ComputePipe::fp32), 0.0);
   const auto compute = [&](std::string_view gpu) {
     return cost_bounds(c, find_gpu(gpu))[static_cast<std::size_t>(BoundKind::compute)].seconds;
   };
@@ -62,7 +62,7 @@ TEST(LaunchCost, SpecialFunctionsGoAtTheUnitsRate) {
   for (auto& [name, value] : l.counters)
     if (name == metric::sfu_inst) value = 8388608;
   const LaunchCost c = cost_of(l, find_gpu("h100-sxm"));
-  EXPECT_DOUBLE_EQ(c.sfu_instructions, 8388608.0);
+  EXPECT_DOUBLE_EQ(instructions_on(c, ComputePipe::sfu), 8388608.0);
   EXPECT_NEAR(cost_bounds(c, find_gpu("h100-sxm"))[static_cast<std::size_t>(BoundKind::compute)].seconds,
               268435456.0 / (132 * 16 * 1.98e9), 1e-12);
 }
