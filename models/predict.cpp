@@ -8,6 +8,7 @@
 #include <set>
 #include <vector>
 
+#include "models/compute_pipe.hpp"
 #include "models/error.hpp"
 #include "models/grid.hpp"
 #include "models/launch_limits.hpp"
@@ -137,19 +138,18 @@ std::string_view flop_metric(DType type, FlopOp op) {
 }
 
 // The pipes a spec's flops reach beside the FP pipes and the tensor cores: operations one a lane
-// at the GPU's rate, counted by ncu as the pipe's warp instructions.
+// at the GPU's rate, counted by ncu as the pipe's warp instructions (compute_pipes() gives both).
 struct SidePipe {
   FlopOp op;
-  Quantity GpuSpec::*per_clock_per_sm;
-  std::string_view key, metric, what;
+  ComputePipe pipe;
+  std::string_view key, what;  // the rate's GPU parameter; the operations, in words
+  const ComputePipeInfo& info() const { return compute_pipes()[static_cast<std::size_t>(pipe)]; }
 };
 constexpr std::size_t kSidePipes = 2;
 const std::array<SidePipe, kSidePipes>& side_pipes() {
   static const std::array<SidePipe, kSidePipes> pipes{{
-      {FlopOp::sfu, &GpuSpec::sfu_per_clock_per_sm, "sfu_per_clock_per_sm", metric::sfu_inst,
-       "special-function operations"},
-      {FlopOp::alu, &GpuSpec::alu_per_clock_per_sm, "alu_per_clock_per_sm", metric::alu_inst,
-       "integer and logic operations"},
+      {FlopOp::sfu, ComputePipe::sfu, "sfu_per_clock_per_sm", "special-function operations"},
+      {FlopOp::alu, ComputePipe::alu, "alu_per_clock_per_sm", "integer and logic operations"},
   }};
   return pipes;
 }
@@ -943,8 +943,9 @@ void work_of_pass(const LaunchContext& ctx, const KernelPass& pass, std::set<std
       const auto i = static_cast<std::size_t>(
           std::ranges::find(side_pipes(), fl.op, &SidePipe::op) - side_pipes().begin());
       w.side_ops[i] += ops;
-      w.side_time[i] += ops / ((gpu.*side_pipes()[i].per_clock_per_sm).value * sm_count * f);
-      w.fp.push_back({std::string(side_pipes()[i].metric), ops / 32});
+      const ComputePipeInfo& counted = side_pipes()[i].info();
+      w.side_time[i] += ops / ((gpu.*counted.lanes).value * sm_count * f);
+      w.fp.push_back({std::string(counted.counters[0]), ops / counted.lanes_per_count});
       continue;
     }
     if (on_tensor_cores(fl.op)) {  // ncu counts a tensor-core multiply-add as 2 operations
