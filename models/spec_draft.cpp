@@ -28,10 +28,13 @@ namespace {
 
 using detail::ControlFlow;
 
-void add(std::vector<CountedInstruction>& list, const std::string& opcode, const std::string& what, int sign) {
-  auto found = std::find_if(list.begin(), list.end(), [&](const CountedInstruction& c) { return c.opcode == opcode; });
+// Adds `sign` to the count of `opcode` in a list of CountedInstruction or CountedFlop, a new entry
+// described by `what` where the opcode is not listed yet.
+template <class Counted, class What>
+void add(std::vector<Counted>& list, const std::string& opcode, What what, int sign) {
+  auto found = std::find_if(list.begin(), list.end(), [&](const Counted& c) { return c.opcode == opcode; });
   if (found == list.end())
-    list.push_back({opcode, what, sign});
+    list.push_back({opcode, std::move(what), sign});
   else
     found->count += sign;
 }
@@ -50,12 +53,12 @@ void count(InstructionRegion& r, const SassFunction& f, const ControlFlow& cf, c
       const SassInstruction& in = f.instructions[i];
       r.instructions += sign;
       if (const auto a = detail::memory_access(in)) add(r.memory, in.opcode, describe(*a), sign);
-      if (const std::string flop = detail::flop_kind(in); !flop.empty()) add(r.flops, in.opcode, flop, sign);
+      if (auto flop = detail::flop_kind(in)) add(r.flops, in.opcode, std::move(*flop), sign);
       if (detail::is_barrier(in)) r.barriers += sign;
       if (detail::base_opcode(in) == "SHFL") r.shuffles += sign;
     }
-  for (auto* list : {&r.memory, &r.flops})
-    std::erase_if(*list, [](const CountedInstruction& c) { return c.count == 0; });
+  std::erase_if(r.memory, [](const CountedInstruction& c) { return c.count == 0; });
+  std::erase_if(r.flops, [](const CountedFlop& c) { return c.count == 0; });
 }
 
 // A global load (global or generic space), the kind whose rounds and in-flight counts the draft gives.
@@ -215,6 +218,15 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
   return out;
 }
 
+}  // namespace
+
+std::string FlopKind::text() const {
+  if (!tensor_cores.empty()) return tensor_cores;
+  return fmt::format("{} {}{}", type, op, packed > 1 ? " x2" : "");
+}
+
+namespace {
+
 std::string listing(const std::vector<CountedInstruction>& list) {
   std::string out;
   for (const CountedInstruction& c : list)
@@ -329,29 +341,21 @@ void write_ilp(const SpecDraft& d, std::ostream& out) {
 // element, over the elements a thread takes (a pass of a loop: the user divides by ilp as for
 // inst_per_iteration); the tensor-core instructions stay a comment, their multiply-adds per
 // element the user's to say.
-void write_flops(const std::vector<CountedInstruction>& flops, int elements, bool loop, std::ostream& out) {
+void write_flops(const std::vector<CountedFlop>& flops, int elements, bool loop, std::ostream& out) {
   struct Entry {
-    std::string type, op;
-    int packed = 1, count = 0;
+    FlopKind kind;
+    int count = 0;
     std::vector<std::string> opcodes;
   };
   std::vector<Entry> entries;
   std::vector<std::string> tensor;
-  for (const CountedInstruction& c : flops) {
-    // "f32 add", "f16 fma x2", "bf16 add x2", "f64 fma"; a tensor-core kind names mma or wgmma.
-    std::istringstream words(c.what);
-    Entry e;
-    std::string packed;
-    words >> e.type >> e.op >> packed;
-    if (e.op != "add" && e.op != "mul" && e.op != "fma" && e.op != "sfu" && e.op != "alu") {
-      tensor.push_back(fmt::format("{} x {} ({})", c.count, c.opcode, c.what));
+  for (const CountedFlop& c : flops) {
+    if (!c.kind.tensor_cores.empty()) {
+      tensor.push_back(fmt::format("{} x {} ({})", c.count, c.opcode, c.kind.tensor_cores));
       continue;
     }
-    e.packed = packed == "x2" ? 2 : 1;
-    auto same = std::find_if(entries.begin(), entries.end(), [&](const Entry& x) {
-      return x.type == e.type && x.op == e.op && x.packed == e.packed;
-    });
-    if (same == entries.end()) same = entries.insert(entries.end(), e);
+    auto same = std::ranges::find(entries, c.kind, &Entry::kind);
+    if (same == entries.end()) same = entries.insert(entries.end(), Entry{c.kind, 0, {}});
     same->count += c.count;
     same->opcodes.push_back(fmt::format("{} x {}", c.count, c.opcode));
   }
@@ -366,9 +370,9 @@ void write_flops(const std::vector<CountedInstruction>& flops, int elements, boo
   }
   out << fmt::format("flops = [  # {}{}\n", over, rest);
   for (const Entry& e : entries)
-    out << fmt::format("  {{ type = \"{}\", op = \"{}\", per_element = {:.4g}{} }},  # {}\n", e.type, e.op,
-                       static_cast<double>(e.count) * e.packed / elements, e.packed > 1 ? ", packed = 2" : "",
-                       fmt::join(e.opcodes, ", "));
+    out << fmt::format("  {{ type = \"{}\", op = \"{}\", per_element = {:.4g}{} }},  # {}\n", e.kind.type, e.kind.op,
+                       static_cast<double>(e.count) * e.kind.packed / elements,
+                       e.kind.packed > 1 ? ", packed = 2" : "", fmt::join(e.opcodes, ", "));
   out << "]\n";
 }
 

@@ -23,11 +23,30 @@ struct CountedInstruction {
   int count = 0;
 };
 
+// The arithmetic one instruction does, as a spec's `flops` entry counts it.
+struct FlopKind {
+  std::string type;  // "f32", "f16", "bf16", "f64", "i32"
+  std::string op;    // "add", "mul", "fma", "sfu", "alu"; empty for a tensor-core instruction
+  int packed = 1;    // 2: the paired forms (HADD2, HFMA2 ...)
+  // A tensor-core instruction: its type, shape and multiply-adds a thread, or why the model has no
+  // rate for it; the user's to turn into flops.
+  std::string tensor_cores;
+  std::string text() const;  // "f32 add", "f16 fma x2", or the tensor-core text
+  bool operator==(const FlopKind&) const = default;
+};
+
+// Arithmetic instructions of one opcode (with its modifiers) in a region of the function.
+struct CountedFlop {
+  std::string opcode;  // "HFMA2.BF16_V2"
+  FlopKind kind;
+  int count = 0;
+};
+
 // What one region (a thread's path outside the element loop, or one loop iteration) executes.
 struct InstructionRegion {
   double instructions = 0;                 // warp instructions, predicated-off ones included
   std::vector<CountedInstruction> memory;  // in first-appearance order
-  std::vector<CountedInstruction> flops;   // floating-point arithmetic
+  std::vector<CountedFlop> flops;          // FP, special-function, ALU and tensor-core arithmetic
   int barriers = 0;                        // BAR.SYNC
   int shuffles = 0;                        // SHFL (a reduction's trees)
 };

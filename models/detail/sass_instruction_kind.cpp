@@ -94,7 +94,7 @@ bool is_barrier(const SassInstruction& in) { return base_opcode(in) == "BAR"; }
 // The tensor-core instructions: HMMA (mma.sync; shape "16816" is m16n8k16, per warp) and
 // HGMMA (wgmma; shape "64x128x16", per warpgroup of 128 threads). Others (integer, FP8, FP64,
 // sparse) are named with no rate: the model has none for them.
-std::string tensor_kind(const SassInstruction& in, std::string_view base) {
+std::string tensor_cores_text(const SassInstruction& in, std::string_view base) {
   const std::string type = has_modifier(in, "BF16") ? "bf16" : has_modifier(in, "TF32") ? "tf32" : "f16";
   const std::vector<std::string_view> mods = modifiers(in);
   if ((base != "HMMA" && base != "HGMMA") || has_modifier(in, "SP") || mods.empty())
@@ -116,61 +116,66 @@ std::string tensor_kind(const SassInstruction& in, std::string_view base) {
                      type == "tf32" ? " (the model has no TF32 rate)" : "");
 }
 
-std::string flop_kind(const SassInstruction& in) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 38> kFlops{{
-      {"FADD", "f32 add"},
-      {"FMUL", "f32 mul"},
-      {"FFMA", "f32 fma"},
-      {"DADD", "f64 add"},
-      {"DMUL", "f64 mul"},
-      {"DFMA", "f64 fma"},
-      {"HADD2", "add x2"},
-      {"HMUL2", "mul x2"},
-      {"HFMA2", "fma x2"},
-      {"HADD", "add"},
-      {"HMUL", "mul"},
-      {"HFMA", "fma"},
+std::optional<FlopKind> flop_kind(const SassInstruction& in) {
+  struct Opcode {
+    std::string_view opcode, type, op;
+    int packed = 1;
+  };
+  static constexpr std::array<Opcode, 38> kFlops{{
+      {"FADD", "f32", "add"},
+      {"FMUL", "f32", "mul"},
+      {"FFMA", "f32", "fma"},
+      {"DADD", "f64", "add"},
+      {"DMUL", "f64", "mul"},
+      {"DFMA", "f64", "fma"},
+      // Half precision: the type (f16, or bf16 by a BF16 modifier) is read from the instruction.
+      {"HADD2", "", "add", 2},
+      {"HMUL2", "", "mul", 2},
+      {"HFMA2", "", "fma", 2},
+      {"HADD", "", "add"},
+      {"HMUL", "", "mul"},
+      {"HFMA", "", "fma"},
       // The special function unit (ncu's XU pipe): transcendentals and type conversions.
-      {"MUFU", "f32 sfu"},
-      {"F2F", "f32 sfu"},
-      {"F2I", "f32 sfu"},
-      {"I2F", "f32 sfu"},
-      {"FRND", "f32 sfu"},
+      {"MUFU", "f32", "sfu"},
+      {"F2F", "f32", "sfu"},
+      {"F2I", "f32", "sfu"},
+      {"I2F", "f32", "sfu"},
+      {"FRND", "f32", "sfu"},
       // The ALU pipe: integer arithmetic but multiplies (IMAD and IMUL run on the FMA pipe),
       // logic, shifts, compares, selects and FP32 compares, minima and maxima.
-      {"IADD3", "i32 alu"},
-      {"IADD", "i32 alu"},
-      {"LOP3", "i32 alu"},
-      {"LOP", "i32 alu"},
-      {"SHF", "i32 alu"},
-      {"SHL", "i32 alu"},
-      {"SHR", "i32 alu"},
-      {"LEA", "i32 alu"},
-      {"ISETP", "i32 alu"},
-      {"SEL", "i32 alu"},
-      {"IMNMX", "i32 alu"},
-      {"IABS", "i32 alu"},
-      {"PRMT", "i32 alu"},
-      {"BMSK", "i32 alu"},
-      {"BREV", "i32 alu"},
-      {"FLO", "i32 alu"},
-      {"PLOP3", "i32 alu"},
-      {"FSETP", "i32 alu"},
-      {"FSEL", "i32 alu"},
-      {"FMNMX", "i32 alu"},
-      {"F2FP", "i32 alu"},
+      {"IADD3", "i32", "alu"},
+      {"IADD", "i32", "alu"},
+      {"LOP3", "i32", "alu"},
+      {"LOP", "i32", "alu"},
+      {"SHF", "i32", "alu"},
+      {"SHL", "i32", "alu"},
+      {"SHR", "i32", "alu"},
+      {"LEA", "i32", "alu"},
+      {"ISETP", "i32", "alu"},
+      {"SEL", "i32", "alu"},
+      {"IMNMX", "i32", "alu"},
+      {"IABS", "i32", "alu"},
+      {"PRMT", "i32", "alu"},
+      {"BMSK", "i32", "alu"},
+      {"BREV", "i32", "alu"},
+      {"FLO", "i32", "alu"},
+      {"PLOP3", "i32", "alu"},
+      {"FSETP", "i32", "alu"},
+      {"FSEL", "i32", "alu"},
+      {"FMNMX", "i32", "alu"},
+      {"F2FP", "i32", "alu"},
   }};
   const std::string_view base = base_opcode(in);
-  if (base.ends_with("MMA")) return tensor_kind(in, base);
-  for (const auto& [opcode, kind] : kFlops)
-    if (opcode == base) {
-      if (base[0] != 'H') return std::string(kind);
+  if (base.ends_with("MMA")) return FlopKind{"", "", 1, tensor_cores_text(in, base)};
+  for (const Opcode& o : kFlops)
+    if (o.opcode == base) {
+      if (base[0] != 'H') return FlopKind{std::string(o.type), std::string(o.op), 1, ""};
       // HFMA2.MMA R, -RZ, RZ, c is how the compiler moves a constant into a register.
-      if (in.operands.find("-RZ, RZ") != std::string::npos) return {};
-      return std::string(has_modifier(in, "BF16_V2") || has_modifier(in, "BF16") ? "bf16 " : "f16 ") +
-             std::string(kind);
+      if (in.operands.find("-RZ, RZ") != std::string::npos) return std::nullopt;
+      return FlopKind{has_modifier(in, "BF16_V2") || has_modifier(in, "BF16") ? "bf16" : "f16", std::string(o.op),
+                      o.packed, ""};
     }
-  return {};
+  return std::nullopt;
 }
 
 bool never_executes(const SassInstruction& in) { return in.predicate == "@!PT"; }

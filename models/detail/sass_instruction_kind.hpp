@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "models/sass_listing.hpp"
+#include "models/spec_draft.hpp"
 
 namespace roofline::detail {
 
@@ -21,12 +22,11 @@ struct MemoryAccess {
 // nullopt when the instruction touches no memory.
 std::optional<MemoryAccess> memory_access(const SassInstruction& in);
 bool is_barrier(const SassInstruction& in);  // BAR.SYNC and its forms
-// "f32 add", "f16 fma x2" ... for a floating-point arithmetic instruction, "f32 sfu" for one of
-// the special function unit (MUFU, conversions), "i32 alu" for one of the ALU pipe (integer but
-// multiplies, logic, compares, selects); for a tensor-core
-// one the spec's op and its multiply-adds per thread ("f16 mma m16n8k16, 64 multiply-adds a
-// thread"); empty otherwise.
-std::string flop_kind(const SassInstruction& in);
+// The arithmetic of a floating-point instruction (f32 add, f16 fma x2 ...), of one of the special
+// function unit (MUFU, conversions: f32 sfu), of one of the ALU pipe (integer but multiplies,
+// logic, compares, selects: i32 alu) or of a tensor-core one (its shape and multiply-adds per
+// thread); nullopt for any other instruction.
+std::optional<FlopKind> flop_kind(const SassInstruction& in);
 
 // Control flow.
 std::string_view base_opcode(const SassInstruction& in);  // "LDG" of "LDG.E.128"

@@ -122,7 +122,7 @@ TEST(SassListing, OneShotCountsThePathPastThePredicatedExit) {
   EXPECT_EQ(d.element_accesses[2].op, "store");
   // The FADD, and the index's and the bound's integer instructions on the ALU pipe.
   std::vector<std::string> kinds;
-  for (const auto& f : d.per_thread.flops) kinds.push_back(f.what);
+  for (const auto& f : d.per_thread.flops) kinds.push_back(f.kind.text());
   EXPECT_EQ(std::ranges::count(kinds, "f32 add"), 1);
   EXPECT_GE(std::ranges::count(kinds, "i32 alu"), 1);
   EXPECT_TRUE(d.notes.empty()) << d.notes.front();
@@ -249,7 +249,7 @@ TEST(SassListing, WidthsAndSpaces) {
                                             "global atomic, 32-bit", "global atomic, 64-bit"}));
   EXPECT_EQ(d.per_thread.barriers, 1);
   ASSERT_EQ(d.per_thread.flops.size(), 1u);
-  EXPECT_EQ(d.per_thread.flops[0].what, "bf16 add x2");
+  EXPECT_EQ(d.per_thread.flops[0].kind, (FlopKind{"bf16", "add", 2, ""}));
 }
 
 // Tensor-core instructions are listed with the spec's op and their multiply-adds per thread:
@@ -269,7 +269,7 @@ TEST(SassListing, TensorCoreInstructionsCarryTheirMultiplyAdds) {
                                                     "t.sass")
                                      .functions[0]);
   std::vector<std::string> what;
-  for (const auto& f : d.per_thread.flops) what.push_back(f.what);
+  for (const auto& f : d.per_thread.flops) what.push_back(f.kind.text());
   EXPECT_EQ(what, (std::vector<std::string>{"f16 mma m16n8k16, 64 multiply-adds a thread",
                                             "bf16 mma m16n8k16, 64 multiply-adds a thread",
                                             "tf32 mma m16n8k8, 32 multiply-adds a thread (the model has no TF32 rate)",

@@ -280,8 +280,9 @@ TEST(SassSuite, AGemmsKLoopOfNarrowLoadsIsTheElementLoop) {
   EXPECT_EQ(d.per_thread.instructions, 62);
   EXPECT_EQ(d.per_iteration.instructions, 118);
   EXPECT_EQ(65536 * (d.per_thread.instructions + 64 * d.per_iteration.instructions), 498991104);
-  const auto mma = std::ranges::find(d.per_iteration.flops, std::string("f16 mma m16n8k16, 64 multiply-adds a thread"),
-                                     &CountedInstruction::what);
+  const auto mma = std::ranges::find_if(d.per_iteration.flops, [](const CountedFlop& f) {
+    return f.kind.tensor_cores == "f16 mma m16n8k16, 64 multiply-adds a thread";
+  });
   ASSERT_NE(mma, d.per_iteration.flops.end());
   EXPECT_EQ(mma->count, 8);  // two HMMA.16816 a K step of 16, four steps a trip
 }
