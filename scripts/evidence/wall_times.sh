@@ -111,26 +111,27 @@ loop_commands() {
   echo "    ncu --csv --page raw --print-units base --clock-control none --cache-control all \\"
   echo "        --kernel-name-base mangled --metrics \"\$(roofline metrics --names)\" $1"
 }
-# loop_results ROOFLINE G NAME SCRATCH: what such a program's run on an H200 gave, G holding its
-# specs.toml, predicted-before.txt, profile.tar.gz, profile-repeat.tar.gz and ncu.csv.gz (NAME the
-# archives' folder): the run, the predictions beside the profile, the blind predictions' lines and
-# the counters beside ncu (the comparison left in SCRATCH/cmp.md).
+# loop_results ROOFLINE G NAME SCRATCH [GPU TITLE A]: what such a program's run on one GPU gave
+# (GPU a model id, h200 by default; TITLE its short name, H200), G holding its specs.toml and
+# predicted-before.txt, A (G by default) the GPU's profile.tar.gz, profile-repeat.tar.gz and
+# ncu.csv.gz (NAME the archives' folder): the run, the predictions beside the profile, the blind
+# predictions' lines and the counters beside ncu (the comparison left in SCRATCH/cmp.md).
 loop_results() {
-  local R=$1 G=$2 name=$3 raw=$4
-  mkdir -p "$raw/h200" && tar -xzf "$G/profile.tar.gz" -C "$raw/h200" && gunzip -c "$G/ncu.csv.gz" > "$raw/ncu.csv"
-  echo "## NVIDIA H200"
+  local R=$1 G=$2 name=$3 raw=$4 gpu=${5:-h200} title=${6:-H200} A=${7:-$2}
+  mkdir -p "$raw/$gpu" && tar -xzf "$A/profile.tar.gz" -C "$raw/$gpu" && gunzip -c "$A/ncu.csv.gz" > "$raw/ncu.csv"
+  echo "## NVIDIA $title"
   echo
-  checked_run "$R" "$raw/h200/$name"
+  checked_run "$R" "$raw/$gpu/$name"
   echo
   echo "Predicted as the kernel's own time from the committed specs and the GPU file by the model as it"
   echo "is now (the blind predictions to more digits; their own line follows the table):"
   echo
-  python3 scripts/evidence/user_program_kernels.py "$R" "$G/specs.toml" h200 "$G/profile.tar.gz" --kernel-timing
+  python3 scripts/evidence/user_program_kernels.py "$R" "$G/specs.toml" $gpu "$A/profile.tar.gz" --kernel-timing
   echo
-  echo "The committed blind predictions, read from \`predicted-before.txt\`: $(python3 scripts/evidence/blind_from_file.py "$G/predicted-before.txt" h200 kernel "$G/profile.tar.gz")."
-  echo "The program profiled again (\`profile-repeat.tar.gz\`): $(python3 scripts/evidence/blind_from_file.py "$G/predicted-before.txt" h200 kernel "$G/profile-repeat.tar.gz")."
+  echo "The committed blind predictions, read from \`predicted-before.txt\`: $(python3 scripts/evidence/blind_from_file.py "$G/predicted-before.txt" $gpu kernel "$A/profile.tar.gz")."
+  echo "The program profiled again (\`profile-repeat.tar.gz\`): $(python3 scripts/evidence/blind_from_file.py "$G/predicted-before.txt" $gpu kernel "$A/profile-repeat.tar.gz")."
   echo
-  ncu_section "$raw/h200/$name/$name.db" "$raw/ncu.csv" "$name on an H200" "$raw"
+  ncu_section "$raw/$gpu/$name/$name.db" "$raw/ncu.csv" "$name on an $title" "$raw"
 }
 # without_op ROOFLINE G OP SCRATCH: G's specs with their flops entries of op OP taken out,
 # predicted as the kernel's own time beside G's profile: what the model said before it had OP.
