@@ -13,6 +13,7 @@
 #include "cli/stored_calibration.hpp"
 #include "models/error.hpp"
 #include "models/gpu_catalog.hpp"
+#include "models/gpu_match.hpp"
 #include "reports/ncu_csv.hpp"
 #include "reports/sqlite_store.hpp"
 
@@ -22,24 +23,50 @@ namespace {
 struct ImportOptions {
   std::string file;
   std::string db = "roofline.db";
-  std::string gpu = "h100-sxm";
+  std::string gpu;  // empty: the model the export's device is
   std::string kernel_name_base = "demangled";
 };
 
-// The export's device against the model whose ceilings will judge its launches: another
-// architecture is refused; another SM count (a cut-down part) gives a warning line.
-std::vector<std::string> check_device(const NcuImport& import, const GpuSpec& gpu) {
-  if (!import.device) return {};
-  const DeviceInfo& d = *import.device;
-  const std::string device = d.name.empty() ? "the export's device" : d.name;
-  if (d.cc_major != 0 && (d.cc_major != gpu.cc_major || d.cc_minor != gpu.cc_minor))
+// The model an export that names no device is judged with, unless --gpu says otherwise.
+constexpr std::string_view kUnnamedDeviceGpu = "h100-sxm";
+
+// The GPU model whose ceilings judge the export's launches, and the warning lines about it. With
+// --gpu, that model: another architecture than the export's device is refused, another SM count or
+// another model of the same architecture is a warning. Without, the catalog model the export's
+// device is (its name, compute capability and SM count; an H100 and an H200 differ only by name).
+struct JudgingGpu {
+  const GpuSpec& gpu;
+  std::vector<std::string> warnings;
+};
+JudgingGpu judging_gpu(const NcuImport& import, const std::string& requested) {
+  const DeviceInfo* d = import.device && !import.device->name.empty() ? &*import.device : nullptr;
+  const GpuSpec* matched = d != nullptr ? match_gpu(*d, builtin_gpus()) : nullptr;
+  if (requested.empty()) {
+    if (matched != nullptr) return {*matched, {}};
+    if (d == nullptr)
+      return {find_gpu(kUnnamedDeviceGpu),
+              {fmt::format("the export names no device: judged as GPU model {} (pass --gpu to say which)",
+                           kUnnamedDeviceGpu)}};
+    const GpuSpec* nearest = nearest_gpu(*d, builtin_gpus());
+    throw InputError(fmt::format("{} (compute capability {}.{}, {} SMs) is no GPU model roofline knows: pass --gpu, "
+                                 "e.g. --gpu {}, the nearest (see `roofline gpus`)",
+                                 d->name, d->cc_major, d->cc_minor, d->sm_count, nearest->id));
+  }
+  const GpuSpec& gpu = find_gpu(requested);
+  if (!import.device) return {gpu, {}};
+  const DeviceInfo& device = *import.device;
+  const std::string name = device.name.empty() ? "the export's device" : device.name;
+  if (device.cc_major != 0 && (device.cc_major != gpu.cc_major || device.cc_minor != gpu.cc_minor))
     throw InputError(fmt::format("{} is compute capability {}.{}, GPU model {} is {}.{}: pass the --gpu it ran on "
                                  "(see `roofline gpus`)",
-                                 device, d.cc_major, d.cc_minor, gpu.id, gpu.cc_major, gpu.cc_minor));
-  if (d.sm_count != 0 && d.sm_count != sms(gpu))
-    return {fmt::format("{} has {} SMs, GPU model {} has {}: its ceilings may not be that device's", device,
-                        d.sm_count, gpu.id, sms(gpu))};
-  return {};
+                                 name, device.cc_major, device.cc_minor, gpu.id, gpu.cc_major, gpu.cc_minor));
+  if (device.sm_count != 0 && device.sm_count != sms(gpu))
+    return {gpu, {fmt::format("{} has {} SMs, GPU model {} has {}: its ceilings may not be that device's", name,
+                              device.sm_count, gpu.id, sms(gpu))}};
+  if (matched != nullptr && matched->id != gpu.id)
+    return {gpu, {fmt::format("{} is GPU model {}: judged with {}'s ceilings, as --gpu asks", name, matched->id,
+                              gpu.id)}};
+  return {gpu, {}};
 }
 
 Run import_run(const NcuImport& import, const ImportOptions& o, const CalibratedGpu& gpu,
@@ -58,10 +85,10 @@ Run import_run(const NcuImport& import, const ImportOptions& o, const Calibrated
 void import_ncu(const ImportOptions& o) {
   // Everything that can be wrong with the input fails before the database is touched.
   const NcuImport import = read_ncu_csv(o.file, kernel_name_base_from_string(o.kernel_name_base));
-  const std::vector<std::string> device_warnings = check_device(import, find_gpu(o.gpu));
+  const auto [judging, device_warnings] = judging_gpu(import, o.gpu);
 
   SqliteStore store(o.db);
-  const CalibratedGpu gpu = with_stored_calibration(find_gpu(o.gpu), store, "");
+  const CalibratedGpu gpu = with_stored_calibration(judging, store, "");
   std::vector<ProfiledLaunchRecord> records;
   for (const ProfiledLaunch& launch : import.launches) records.push_back({launch, analyse_counters(launch, gpu.gpu)});
 
@@ -88,8 +115,9 @@ void add_import_ncu_command(CLI::App& app) {
   cmd->add_option("file", o->file, "the CSV ncu wrote: `ncu --csv --page raw` (one row per launch) or `ncu --csv`")
       ->required();
   cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
-  cmd->add_option("--gpu", o->gpu, "GPU model the launches ran on: its ceilings judge them (see `roofline gpus`)")
-      ->capture_default_str();
+  cmd->add_option("--gpu", o->gpu,
+                  "GPU model whose ceilings judge the launches (see `roofline gpus`); by default the model the "
+                  "export's device is (its name, compute capability and SM count), h100-sxm where it names none");
   cmd->add_option("--kernel-name-base", o->kernel_name_base,
                   "what the export's Kernel Name column holds, as ncu's --print-kernel-base said: demangled "
                   "(ncu's default), mangled or function")

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "models/gpu_match.hpp"
 #include "models/gpu_spec.hpp"
 #include "models/run.hpp"
 
@@ -40,15 +41,6 @@ DeviceProperties query_device(int ordinal);
 double free_memory_bytes(int ordinal);
 // Every present device, in ordinal order; empty without a driver or device.
 std::vector<DeviceProperties> query_devices();
-
-// The catalog model a device is: same compute capability and SM count, the best name match
-// among those; else same compute capability and a name match. nullptr when none fits.
-const GpuSpec* match_gpu(const DeviceInfo& device, std::span<const GpuSpec> catalog);
-
-// The catalog model nearest a device that match_gpu finds no model for: the same compute
-// capability, else the newest architecture before it, else the oldest after it; among those
-// the nearest SM count. nullptr for an empty catalog.
-const GpuSpec* nearest_gpu(const DeviceInfo& device, std::span<const GpuSpec> catalog);
 
 // base with every value the device reports overridden and marked Source::device_query.
 GpuSpec with_device_values(GpuSpec base, const DeviceProperties& device);

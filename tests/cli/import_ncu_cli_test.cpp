@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "reports/sqlite_store.hpp"
@@ -90,6 +91,31 @@ TEST_F(ImportNcuCli, StoresTheExportAsAnImportRun) {
   ASSERT_NE(counter(transpose, metric::dram_sectors_read), nullptr);
   EXPECT_DOUBLE_EQ(counter(transpose, metric::dram_sectors_read)->value, 1048576.0);
   EXPECT_FALSE(stored.profiled[2].launch.duration_s);
+}
+
+// The export names its device: an H200's launches are judged with the H200's ceilings, not the
+// default H100's (the two differ only by name); --gpu overrides with a warning, and a device no
+// model is must be named.
+TEST_F(ImportNcuCli, TheExportsDeviceChoosesTheGpuModel) {
+  const fs::path h200 = kData / "ncu_h200/hopper_app_launch_stats.csv";
+  const Result r = import(h200);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("ceilings: GPU model h200"), std::string::npos) << r.out;
+  EXPECT_EQ(SqliteStore(db(), OpenMode::read_only).load_run(1).run.gpu_id, "h200");
+
+  const Result forced = import(h200, "--gpu h100-sxm");
+  ASSERT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_NE(forced.err.find("warning: NVIDIA H200 is GPU model h200: judged with h100-sxm's ceilings, as --gpu asks"),
+            std::string::npos)
+      << forced.err;
+  EXPECT_EQ(SqliteStore(db(), OpenMode::read_only).load_run(2).run.gpu_id, "h100-sxm");
+
+  std::ifstream in(h200);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (std::size_t at; (at = text.find("NVIDIA H200")) != std::string::npos;) text.replace(at, 11, "NVIDIA GH300");
+  expect_clear_error(import(write("unknown.csv", text)),
+                     "NVIDIA GH300 (compute capability 9.0, 132 SMs) is no GPU model roofline knows: pass --gpu, "
+                     "e.g. --gpu h100-sxm, the nearest");
 }
 
 // `report` without a file prints an imported (or profiled) program's kernels, as `profile` does,
