@@ -133,18 +133,25 @@ __global__ void __launch_bounds__(kBlock) read4_one_shot_kernel(const unsigned* 
   if (v == sentinel) *sink = v;
 }
 
-// One 4-byte load in flight per thread: the load's value feeds the XOR before the next load.
-template <bool kL2Only>
-__global__ void __launch_bounds__(kBlock) read4_ilp1_kernel(const unsigned* __restrict__ src, unsigned n,
-                                                            unsigned per_thread, unsigned step, unsigned sentinel,
-                                                            unsigned* sink) {
+// kInFlight 4-byte loads in flight per thread: the loads' values feed the XORs before the next
+// loads (per_thread a multiple of kInFlight).
+template <bool kL2Only, int kInFlight>
+__global__ void __launch_bounds__(kBlock) read4_in_flight_kernel(const unsigned* __restrict__ src, unsigned n,
+                                                                 unsigned per_thread, unsigned step, unsigned sentinel,
+                                                                 unsigned* sink) {
   const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned i = tid % n;
   unsigned acc = 0;
 #pragma unroll 1
-  for (unsigned k = 0; k < per_thread; ++k) {
-    acc ^= load<kL2Only>(src + i);
-    i = wrap(i + step, n);
+  for (unsigned k = 0; k < per_thread; k += kInFlight) {
+    unsigned v[kInFlight];
+#pragma unroll
+    for (int j = 0; j < kInFlight; ++j) {
+      v[j] = load<kL2Only>(src + i);
+      i = wrap(i + step, n);
+    }
+#pragma unroll
+    for (int j = 0; j < kInFlight; ++j) acc ^= v[j];
   }
   if (acc == sentinel) *sink = acc;
 }
@@ -830,27 +837,26 @@ void CalibrationKernels::launch_l2_read(std::size_t ws, std::size_t total, void*
 }
 
 std::vector<Sample> CalibrationKernels::time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup,
-                                                         int repetitions, int divisor) {
+                                                         int repetitions, int divisor, int in_flight) {
   Impl& m = *impl_;
   if (ws < 4 || ws > m.bytes) throw Error("calibration: working set of " + std::to_string(ws) + " B outside the buffer");
-  const int blocks = std::max(std::min(l2_only ? resident_blocks(read4_ilp1_kernel<true>, m.sms)
-                                               : resident_blocks(read4_ilp1_kernel<false>, m.sms),
-                                       m.max_blocks) /
-                                  std::max(divisor, 1),
-                              1);
-  const double threads = static_cast<double>(blocks) * kBlock;
-  const auto n = static_cast<unsigned>(std::min<std::size_t>(ws / 4, 0x7fffffffu));
-  const unsigned per = std::max(static_cast<unsigned>(static_cast<double>(total) / 4.0 / threads), 1u);
-  const unsigned step = static_cast<unsigned>(static_cast<std::uint64_t>(threads) % n);
-  const auto* src = reinterpret_cast<const unsigned*>(m.src);
-  return m.timed(
-      [&] {
-        if (l2_only)
-          read4_ilp1_kernel<true><<<blocks, kBlock, 0, m.stream>>>(src, n, per, step, 1u, m.sink);
-        else
-          read4_ilp1_kernel<false><<<blocks, kBlock, 0, m.stream>>>(src, n, per, step, 1u, m.sink);
-      },
-      warmup, repetitions, threads * per * 4.0, static_cast<std::int64_t>(threads), 0);
+  const auto timed = [&](auto kernel) {
+    const int blocks = std::max(std::min(resident_blocks(kernel, m.sms), m.max_blocks) / std::max(divisor, 1), 1);
+    const double threads = static_cast<double>(blocks) * kBlock;
+    const auto n = static_cast<unsigned>(std::min<std::size_t>(ws / 4, 0x7fffffffu));
+    const unsigned loads = std::max(static_cast<unsigned>(static_cast<double>(total) / 4.0 / threads), 1u);
+    const unsigned per = (loads + in_flight - 1) / in_flight * in_flight;
+    const unsigned step = static_cast<unsigned>(static_cast<std::uint64_t>(threads) % n);
+    const auto* src = reinterpret_cast<const unsigned*>(m.src);
+    return m.timed([&] { kernel<<<blocks, kBlock, 0, m.stream>>>(src, n, per, step, 1u, m.sink); }, warmup,
+                   repetitions, threads * per * 4.0, static_cast<std::int64_t>(threads), 0);
+  };
+  if (l2_only && in_flight == 1) return timed(read4_in_flight_kernel<true, 1>);
+  if (!l2_only && in_flight == 1) return timed(read4_in_flight_kernel<false, 1>);
+  if (!l2_only && in_flight == 2) return timed(read4_in_flight_kernel<false, 2>);
+  if (!l2_only && in_flight == 4) return timed(read4_in_flight_kernel<false, 4>);
+  throw Error("calibration: scalar reads with " + std::to_string(in_flight) + " loads in flight" +
+              (l2_only ? " from L2" : "") + " are not built");
 }
 
 void CalibrationKernels::launch_empty(void* stream) {

@@ -12,8 +12,9 @@
 // - read16 over a working set S: thread t reads elements (t + k x threads) mod S/16 with
 //   ld.global.cg (served by L2, never by L1), `total` bytes per launch.
 // - one-shot variants of read16 / write16 / copy16 and of read4: one element per thread.
-// - read4_ilp1: one 4-byte load in flight per thread (#pragma unroll 1, each load feeds the
-//   XOR before the next is issued): the Little's-law quantity of the model's latency bound.
+// - read4_in_flight: one (or two, or four) 4-byte loads in flight per thread (#pragma unroll 1,
+//   the loads feed the XORs before the next are issued): the Little's-law quantity of the model's
+//   latency bound.
 // - chase: one thread, dependent loads through a random cyclic permutation of slots `stride`
 //   bytes apart; clock64() and %globaltimer around the timed steps.
 // - fma: 8 independent accumulators per thread, 128 FMA per loop trip (fp32 fmaf, half2 and
@@ -87,10 +88,11 @@ class CalibrationKernels {
   // Repeated ld.global.cg reads of a working set of ws bytes (<= stream_bytes), total bytes per launch.
   std::vector<Sample> time_l2_read(std::size_t ws, std::size_t total, int warmup, int repetitions);
   void launch_l2_read(std::size_t ws, std::size_t total, void* stream);
-  // Scalar loads, one in flight per thread, over ws bytes, total bytes per launch. l2_only: ld.global.cg.
-  // divisor > 1: 1 / divisor of the resident blocks (fewer bytes in flight, DRAM less busy).
+  // Scalar loads, in_flight (1, 2 or 4; 1 with l2_only) in flight per thread, over ws bytes, total
+  // bytes per launch. l2_only: ld.global.cg. divisor > 1: 1 / divisor of the resident blocks (fewer
+  // bytes in flight, DRAM less busy).
   std::vector<Sample> time_scalar_read(std::size_t ws, std::size_t total, bool l2_only, int warmup, int repetitions,
-                                       int divisor = 1);
+                                       int divisor = 1, int in_flight = 1);
   // One-shot scalar reads: one 4-byte load per thread over the whole source buffer, n / 256
   // blocks; Sample::threads is the resident thread count (SMs x resident blocks x 256).
   std::vector<Sample> time_scalar_read_one_shot(int warmup, int repetitions);

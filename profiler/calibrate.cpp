@@ -430,6 +430,20 @@ void measure_dram_rounds(Calibrator& c) {
       c.buf_desc, points);
   c.add("dram_stream_latency_ns", idle, how + "; the intercept, ns");
   c.add("dram_queue_latency_ns", queue, how + "; the slope, ns");
+  // Beyond one load in flight per thread (u reaches about 0.56 on an H200, 0.72 on an H100): two
+  // and four, the rounds to set beside the line's at their u (docs/results/round-latency.md).
+  for (const int in_flight : {2, 4}) {
+    std::vector<double> round_ns, utilization;
+    for (const calib::Sample& s : c.k.time_scalar_read(c.bytes, c.bytes, false, c.warm, c.reps, 1, in_flight)) {
+      round_ns.push_back(littles_latency_ns(s) * in_flight);
+      utilization.push_back(std::min(s.work / s.seconds / bw, 0.99));
+    }
+    const double u = stat_of(utilization).median;
+    c.add(fmt::format("extra.dram_round_{}_in_flight_ns", in_flight), stat_of(round_ns),
+          fmt::format("scalar loads, {} in flight per thread, all of the resident threads, over {}: Little's-law "
+                      "latency at u = {:.2f}, where the line above gives {:.0f}, ns",
+                      in_flight, c.buf_desc, u, idle.median + queue.median * u / (1 - u)));
+  }
 
   constexpr int kFew = 256, kMany = 1024;
   const auto few = c.k.time_copy_waves(kFew, c.warm, c.reps), many = c.k.time_copy_waves(kMany, c.warm, c.reps);
