@@ -5,6 +5,7 @@
 
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/counter_analysis.hpp"
@@ -39,21 +40,22 @@ struct JudgingGpu {
   std::vector<std::string> warnings;
 };
 JudgingGpu judging_gpu(const NcuImport& import, const std::string& requested) {
-  const DeviceInfo* d = import.device && !import.device->name.empty() ? &*import.device : nullptr;
-  const GpuSpec* matched = d != nullptr ? match_gpu(*d, builtin_gpus()) : nullptr;
-  if (requested.empty()) {
+  const DeviceInfo* named = import.device && !import.device->name.empty() ? &*import.device : nullptr;
+  const GpuSpec* matched = named != nullptr ? match_gpu(*named, builtin_gpus()) : nullptr;
+  std::vector<std::string> warnings;
+  std::string_view id = requested;
+  if (id.empty()) {
     if (matched != nullptr) return {*matched, {}};
-    if (d == nullptr)
-      return {find_gpu(kUnnamedDeviceGpu),
-              {fmt::format("the export names no device: judged as GPU model {} (pass --gpu to say which)",
-                           kUnnamedDeviceGpu)}};
-    const GpuSpec* nearest = nearest_gpu(*d, builtin_gpus());
-    throw InputError(fmt::format("{} (compute capability {}.{}, {} SMs) is no GPU model roofline knows: pass --gpu, "
-                                 "e.g. --gpu {}, the nearest (see `roofline gpus`)",
-                                 d->name, d->cc_major, d->cc_minor, d->sm_count, nearest->id));
+    if (named != nullptr)
+      throw InputError(fmt::format("{} (compute capability {}.{}, {} SMs) is no GPU model roofline knows: pass "
+                                   "--gpu, e.g. --gpu {}, the nearest (see `roofline gpus`)",
+                                   named->name, named->cc_major, named->cc_minor, named->sm_count,
+                                   nearest_gpu(*named, builtin_gpus())->id));
+    id = kUnnamedDeviceGpu;
+    warnings.push_back(fmt::format("the export names no device: judged as GPU model {} (pass --gpu to say which)", id));
   }
-  const GpuSpec& gpu = find_gpu(requested);
-  if (!import.device) return {gpu, {}};
+  const GpuSpec& gpu = find_gpu(id);
+  if (!import.device) return {gpu, warnings};
   const DeviceInfo& device = *import.device;
   const std::string name = device.name.empty() ? "the export's device" : device.name;
   if (device.cc_major != 0 && (device.cc_major != gpu.cc_major || device.cc_minor != gpu.cc_minor))
@@ -61,12 +63,12 @@ JudgingGpu judging_gpu(const NcuImport& import, const std::string& requested) {
                                  "(see `roofline gpus`)",
                                  name, device.cc_major, device.cc_minor, gpu.id, gpu.cc_major, gpu.cc_minor));
   if (device.sm_count != 0 && device.sm_count != sms(gpu))
-    return {gpu, {fmt::format("{} has {} SMs, GPU model {} has {}: its ceilings may not be that device's", name,
-                              device.sm_count, gpu.id, sms(gpu))}};
-  if (matched != nullptr && matched->id != gpu.id)
-    return {gpu, {fmt::format("{} is GPU model {}: judged with {}'s ceilings, as --gpu asks", name, matched->id,
-                              gpu.id)}};
-  return {gpu, {}};
+    warnings.push_back(fmt::format("{} has {} SMs, GPU model {} has {}: its ceilings may not be that device's", name,
+                                   device.sm_count, gpu.id, sms(gpu)));
+  else if (matched != nullptr && matched->id != gpu.id)
+    warnings.push_back(
+        fmt::format("{} is GPU model {}: judged with {}'s ceilings, as --gpu asks", name, matched->id, gpu.id));
+  return {gpu, warnings};
 }
 
 Run import_run(const NcuImport& import, const ImportOptions& o, const CalibratedGpu& gpu,

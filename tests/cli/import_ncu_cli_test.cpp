@@ -118,6 +118,21 @@ TEST_F(ImportNcuCli, TheExportsDeviceChoosesTheGpuModel) {
                      "e.g. --gpu h100-sxm, the nearest");
 }
 
+// The details page names no device, only its compute capability: judged as the H100 with a
+// warning, and refused where the capability is not the H100's.
+TEST_F(ImportNcuCli, AnExportThatNamesNoDeviceIsJudgedAsTheH100OrRefused) {
+  std::ifstream in(kData / "ncu_details_page.csv");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const Result r = import(write("details.csv", text));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: the export names no device: judged as GPU model h100-sxm (pass --gpu to say which)"),
+            std::string::npos)
+      << r.err;
+  for (std::size_t at; (at = text.find("\"9.0\"")) != std::string::npos;) text.replace(at, 5, "\"8.9\"");
+  expect_clear_error(import(write("ada.csv", text)),
+                     "the export's device is compute capability 8.9, GPU model h100-sxm is 9.0: pass the --gpu it ran on");
+}
+
 // `report` without a file prints an imported (or profiled) program's kernels, as `profile` does,
 // not the suite's launch table (which such a run leaves empty).
 TEST_F(ImportNcuCli, ReportPrintsTheProgramsKernels) {
