@@ -133,6 +133,21 @@ loop_results() {
   echo
   ncu_section "$raw/$gpu/$name/$name.db" "$raw/ncu.csv" "$name on an $title" "$raw"
 }
+# h100_section ROOFLINE G NAME SCRATCH: a users'-program page's H100 section: the program as an
+# H100 profiled it (docs/results/h100/NAME-kernels/, made by scripts/device/user_programs_profile.sh)
+# judged as loop_results judges the H200's, or, until an H100 has, a line saying so.
+h100_section() {
+  local A=docs/results/h100/$3-kernels
+  if [[ -f $A/profile.tar.gz ]]; then
+    loop_results "$1" "$2" "$3" "$4" h100-sxm H100 "$A"
+    return
+  fi
+  echo "## The H100"
+  echo
+  echo "No H100 has profiled this program yet: \`predicted-before.txt\` holds the H100's blind"
+  echo "predictions beside the H200's, for the profile an H100 will make"
+  echo "(\`scripts/device/user_programs_profile.sh\`, then \`docs/results/h100/$3-kernels/\`)."
+}
 # without_op ROOFLINE G OP SCRATCH: G's specs with their flops entries of op OP taken out,
 # predicted as the kernel's own time beside G's profile: what the model said before it had OP.
 without_op() {

@@ -104,11 +104,8 @@ cat <<'EOT'
 The polynomial, issue-limited on the H200, becomes FP64-bound on both: 2^24 x 64 DFMAs at 32 x
 108 lanes x 1.41 GHz on the A100, and at 2 x 128 x 2.52 GHz on the RTX 4090. Before, the FP64
 instructions were not counted and the prediction was the issue time scaled.
-
-## The H100
-
-No H100 was lent the day these were written; `predicted-before.txt` holds the H100's blind
-predictions beside the H200's, for the profile an H100 will make.
 EOT
+echo
+h100_section "$R" $G fp64 "$raw"
 } > docs/results/fp64-kernels.md
 echo "docs/results/fp64-kernels.md written"

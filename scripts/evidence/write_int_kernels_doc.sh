@@ -87,11 +87,8 @@ cat <<'EOT'
   the kernel latency-bound (at 2^20, four waves, the model's latency bound still names it).
 - **The finalisers are latency-limited**, their 13 ALU instructions far from binding; at 2^24 9.7 %
   fast, like the one-shot scalar kernels on the H200 (`docs/accuracy.md`).
-
-## The H100
-
-No H100 was lent the day these were written; `predicted-before.txt` holds the H100's blind
-predictions beside the H200's, for the profile an H100 will make.
 EOT
+echo
+h100_section "$R" $G int "$raw"
 } > docs/results/int-kernels.md
 echo "docs/results/int-kernels.md written"

@@ -136,11 +136,8 @@ cat <<'EOT'
   a whole unit: 22 µs at 2^20 against the measured 96 µs. What it lacks is the lanes per request
   (a warp instruction is a request however few lanes take part) and the span one unit serves;
   the first is the spec's to say, the second a measurement `calibrate` does not make yet.
-
-## The H100
-
-No H100 was lent the day these were written; `predicted-before.txt` holds the H100's blind
-predictions beside the H200's, for the profile an H100 will make.
 EOT
+echo
+h100_section "$R" $G science "$raw"
 } > docs/results/science-kernels.md
 echo "docs/results/science-kernels.md written"

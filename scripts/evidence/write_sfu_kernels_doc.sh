@@ -97,11 +97,8 @@ cat <<'EOT'
   at 2^24 they are 9.8 and 11.0 % fast, like the suite's one-shot kernel of 4-byte loads without
   arithmetic on the H200 (`read_only_f32`, 11-14 % fast at 2^24 in `docs/accuracy.md`): what is
   missing there is in the rounds, not in the unit.
-
-## The H100
-
-No H100 was lent the day these were written; `predicted-before.txt` holds the H100's blind
-predictions beside the H200's, for the profile an H100 will make.
 EOT
+echo
+h100_section "$R" $G sfu "$raw"
 } > docs/results/sfu-kernels.md
 echo "docs/results/sfu-kernels.md written"
