@@ -10,7 +10,6 @@
 #include <numeric>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 #include "models/detail/sass_control_flow.hpp"
@@ -24,6 +23,12 @@
 #include "models/profiled_launch.hpp"
 
 namespace roofline {
+
+std::string FlopKind::text() const {
+  if (!tensor_cores.empty()) return tensor_cores;
+  return fmt::format("{} {}{}", type, op, packed > 1 ? " x2" : "");
+}
+
 namespace {
 
 using detail::ControlFlow;
@@ -217,15 +222,6 @@ std::vector<ElementAccess> element_accesses(const SassFunction& f, const Control
   mark_structures(out, bases, offsets, scale_of_base);
   return out;
 }
-
-}  // namespace
-
-std::string FlopKind::text() const {
-  if (!tensor_cores.empty()) return tensor_cores;
-  return fmt::format("{} {}{}", type, op, packed > 1 ? " x2" : "");
-}
-
-namespace {
 
 std::string listing(const std::vector<CountedInstruction>& list) {
   std::string out;

@@ -399,8 +399,9 @@ void measure_dram_rounds(Calibrator& c) {
   constexpr std::array kDivisors{8, 4, 2, 1};
   std::vector<std::vector<calib::Sample>> runs;
   for (int d : kDivisors) runs.push_back(c.k.time_scalar_read(c.bytes, c.bytes / d, false, c.warm, c.reps, d));
+  const auto utilization = [&](const calib::Sample& s) { return std::min(s.work / s.seconds / bw, 0.99); };
   auto point = [&](const calib::Sample& s) {  // (u / (1 - u), latency in ns)
-    const double u = std::min(s.work / s.seconds / bw, 0.99);
+    const double u = utilization(s);
     return std::pair{u / (1 - u), littles_latency_ns(s)};
   };
   std::vector<double> intercepts, slopes;
@@ -433,12 +434,12 @@ void measure_dram_rounds(Calibrator& c) {
   // Beyond one load in flight per thread (u reaches about 0.56 on an H200, 0.72 on an H100): two
   // and four, the rounds to set beside the line's at their u (docs/results/round-latency.md).
   for (const int in_flight : {2, 4}) {
-    std::vector<double> round_ns, utilization;
+    std::vector<double> round_ns, us;
     for (const calib::Sample& s : c.k.time_scalar_read(c.bytes, c.bytes, false, c.warm, c.reps, 1, in_flight)) {
       round_ns.push_back(littles_latency_ns(s) * in_flight);
-      utilization.push_back(std::min(s.work / s.seconds / bw, 0.99));
+      us.push_back(utilization(s));
     }
-    const double u = stat_of(utilization).median;
+    const double u = stat_of(us).median;
     c.add(fmt::format("extra.dram_round_{}_in_flight_ns", in_flight), stat_of(round_ns),
           fmt::format("scalar loads, {} in flight per thread, all of the resident threads, over {}: Little's-law "
                       "latency at u = {:.2f}, where the line above gives {:.0f}, ns",

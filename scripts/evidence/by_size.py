@@ -9,16 +9,22 @@ import subprocess
 import sys
 
 
-def launches(roofline, db, run):
+def accuracy_rows(roofline, db, run):
+    """The cells of each launch's row of `roofline accuracy`'s table: kernel, N, cache, predicted,
+    measured, error, bound, limiter, ..."""
     text = subprocess.run([roofline, "accuracy", "--db", db, "--run", run], check=True, capture_output=True,
                           text=True).stdout
     rows = []
     for line in text.splitlines():
         cells = [c.strip() for c in line.split("|")]
-        # | kernel | N | cache | predicted | measured | error | bound | limiter | ...
         if len(cells) > 9 and cells[2].isdigit():
-            rows.append((int(cells[2]), cells[3], float(cells[6].split()[0])))
+            rows.append(cells[1:-1])
     return rows
+
+
+def launches(roofline, db, run):
+    """(N, cache, error in %) of each launch."""
+    return [(int(c[1]), c[2], float(c[5].split()[0])) for c in accuracy_rows(roofline, db, run)]
 
 
 def line(label, errors):

@@ -13,6 +13,8 @@ import re
 import subprocess
 import sys
 
+from by_size import accuracy_rows
+
 KERNELS = ["add_fp8_e4m3", "add_f16", "upsample2x_nearest_f32", "read_only_f32", "add_f32", "stencil5_2d",
            "transpose_tiled_padded", "add_f16x8_unroll"]
 UNITS = {"ns": 1e-9, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
@@ -20,13 +22,8 @@ UNITS = {"ns": 1e-9, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
 
 def measured(roofline, db):
     """(kernel, N, cache) -> the measured median in seconds, from `roofline accuracy`."""
-    out = subprocess.run([roofline, "accuracy", "--db", db, "--run", "1"], capture_output=True, text=True,
-                         check=True).stdout
     times = {}
-    for line in out.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 13 or not line.startswith("| "):
-            continue
+    for cells in accuracy_rows(roofline, db, "1"):
         m = re.match(r"([\d.]+) (ns|µs|ms|s)$", cells[4])
         if m:
             times[(cells[0], cells[1], cells[2])] = float(m.group(1)) * UNITS[m.group(2)]
