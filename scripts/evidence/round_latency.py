@@ -5,10 +5,15 @@ the bytes in flight and rounds of `roofline predict --details` (calibrated as th
 model's round (its loaded latency L(u) = dram_stream_latency_ns + dram_queue_latency_ns x u / (1 - u),
 and a round's stores where it has them), the measured median over the rounds, and the DRAM
 bandwidth the predicted DRAM bytes over the measured time come to, with its share u of the
-calibrated sustained bandwidth. Nothing is fitted: it reads committed runs.
+calibrated sustained bandwidth. Then the calibration's own points: the scalar stream's rounds that
+the line was fitted to (one load in flight per thread, by 1/8 to all of the resident threads), and
+where the calibration measured them, the rounds with two and four loads in flight per thread
+(`extra.dram_round_{2,4}_in_flight_ns`), each beside the line's round at its u. Nothing is fitted:
+it reads committed runs.
 
 Usage: round_latency.py ROOFLINE [GPU DB]... > docs/results/round-latency.md
 """
+import json
 import re
 import subprocess
 import sys
@@ -61,6 +66,27 @@ def rows(roofline, gpu, db):
         yield kernel[0], in_flight, bound / rounds * 1e9, t / rounds * 1e9, achieved / 1e12, achieved / bandwidth
 
 
+def calibration_points(roofline, db):
+    """The line (intercept, slope in ns) and the points beside it: (what, u, measured round in ns), the
+    one-in-flight points from the line's own first repetition, the two- and four-in-flight extras where
+    the run's calibration has them (the latest calibration in DB, as `accuracy` applies it)."""
+    sql = ("SELECT key, value, method FROM v_calibrations WHERE calibration_id = (SELECT MAX(calibration_id) "
+           "FROM v_calibrations) AND (key IN ('dram_stream_latency_ns', 'dram_queue_latency_ns') "
+           "OR key LIKE 'extra.dram_round_%_in_flight_ns')")
+    out = subprocess.run([roofline, "query", "--db", db, "--format", "json", sql], capture_output=True, text=True,
+                         check=True).stdout
+    values = {r["key"]: r for r in json.loads(out)}
+    line = values["dram_stream_latency_ns"]["value"], values["dram_queue_latency_ns"]["value"]
+    points = [(f"1, {'all' if share == '1/1' else share} of the threads", float(u), float(ns)) for share, ns, u in
+              re.findall(r"(1/\d+): (\d+) ns at u = ([\d.]+)", values["dram_stream_latency_ns"]["method"])]
+    for k in (2, 4):
+        extra = values.get(f"extra.dram_round_{k}_in_flight_ns")
+        if extra:
+            u = float(re.search(r"at u = ([\d.]+)", extra["method"]).group(1))
+            points.append((f"{k}, all of the threads", u, extra["value"]))
+    return line, points
+
+
 def main():
     roofline, pairs = sys.argv[1], sys.argv[2:]
     print("# The DRAM round under load: the model's beside what whole-suite runs imply\n")
@@ -71,7 +97,10 @@ def main():
     print("L(u) = `dram_stream_latency_ns` + `dram_queue_latency_ns` × u / (1 − u), and a round's stores")
     print("where it has them), the round the run measured (its median over the same rounds), and the DRAM")
     print("bandwidth the predicted DRAM bytes over the measured time come to, with its share u of the")
-    print("calibrated sustained bandwidth. Nothing here is fitted or used by the model.\n")
+    print("calibrated sustained bandwidth. Below each, the calibration's own scalar stream: the rounds")
+    print("the line was fitted to (one load in flight per thread) and, where the calibration measured them,")
+    print("the rounds with two and four loads in flight per thread (`extra.dram_round_{2,4}_in_flight_ns`),")
+    print("each beside the line's round at its u. Nothing here is fitted or used by the model.\n")
     for gpu, db in zip(pairs[::2], pairs[1::2]):
         print(f"## {gpu}: `{db}`\n")
         print("| kernel | MB in flight | model's round | measured round | error | DRAM TB/s | u |")
@@ -79,6 +108,15 @@ def main():
         for k, mb, model_ns, round_ns, tbs, u in rows(roofline, gpu, db):
             print(f"| {k} | {mb:.2f} | {model_ns:.0f} ns | {round_ns:.0f} ns | {(model_ns - round_ns) / round_ns:+.1%} | "
                   f"{tbs:.2f} | {u:.2f} |")
+        (idle, queue), points = calibration_points(roofline, db)
+        print(f"\nThe calibration's scalar stream (the line: {idle:.0f} ns + {queue:.1f} ns × u / (1 − u)):\n")
+        print("| loads in flight per thread | u | measured round | the line's round | error |")
+        print("|---|---:|---:|---:|---:|")
+        for what, u, ns in points:
+            line_ns = idle + queue * u / (1 - u)
+            print(f"| {what} | {u:.2f} | {ns:.0f} ns | {line_ns:.0f} ns | {(line_ns - ns) / ns:+.1%} |")
+        if not any(what.startswith(("2", "4")) for what, _, _ in points):
+            print("\n(This calibration predates the two- and four-in-flight rounds.)")
         print()
 
 
