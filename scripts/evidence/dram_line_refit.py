@@ -79,7 +79,8 @@ def main():
             print(f"| {target} | {was} | {now} |")
         print()
     print("## Launches whose duration error moved by more than one point\n")
-    print("| kernel | N | cache | measured | error, calibrated line | error, refitted line |\n|---|---|---|---:|---:|---:|")
+    print("| kernel | N | cache | measured | error, calibrated line | error, refitted line |")
+    print("|---|---|---|---:|---:|---:|")
     for key, was in rows_before.items():
         now = rows_after.get(key)
         if not now:
