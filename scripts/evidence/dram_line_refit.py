@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 from by_size import accuracy_rows
-from round_latency import calibration_points
+from round_latency import calibration_points, has_in_flight_rounds
 
 
 def fit(points):
@@ -50,7 +50,7 @@ def targets(roofline, db):
 def main():
     roofline, db = sys.argv[1], sys.argv[2]
     (idle, queue), points = calibration_points(roofline, db)
-    if not any(what.startswith(("2", "4")) for what, _, _ in points):
+    if not has_in_flight_rounds(points):
         sys.exit(f"{db}: its calibration has no two- or four-in-flight rounds (extra.dram_round_*_in_flight_ns)")
     new_idle, new_queue = fit(points)
     with tempfile.TemporaryDirectory() as tmp:

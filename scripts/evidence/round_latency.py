@@ -87,6 +87,11 @@ def calibration_points(roofline, db):
     return line, points
 
 
+def has_in_flight_rounds(points):
+    """Whether calibration_points found the two- or four-in-flight rounds."""
+    return any(what.startswith(("2,", "4,")) for what, _, _ in points)
+
+
 def main():
     roofline, pairs = sys.argv[1], sys.argv[2:]
     print("# The DRAM round under load: the model's beside what whole-suite runs imply\n")
@@ -115,7 +120,7 @@ def main():
         for what, u, ns in points:
             line_ns = idle + queue * u / (1 - u)
             print(f"| {what} | {u:.2f} | {ns:.0f} ns | {line_ns:.0f} ns | {(line_ns - ns) / ns:+.1%} |")
-        if not any(what.startswith(("2", "4")) for what, _, _ in points):
+        if not has_in_flight_rounds(points):
             print("\n(This calibration predates the two- and four-in-flight rounds.)")
         print()
 
