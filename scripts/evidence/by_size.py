@@ -9,11 +9,16 @@ import subprocess
 import sys
 
 
-def accuracy_rows(roofline, db, run):
-    """The cells of each launch's row of `roofline accuracy`'s table: kernel, N, cache, predicted,
-    measured, error, bound, limiter, ..."""
-    text = subprocess.run([roofline, "accuracy", "--db", db, "--run", run], check=True, capture_output=True,
+def accuracy_text(roofline, db, run):
+    """`roofline accuracy`'s markdown for one run."""
+    return subprocess.run([roofline, "accuracy", "--db", db, "--run", run], check=True, capture_output=True,
                           text=True).stdout
+
+
+def accuracy_rows(roofline, db, run, text=None):
+    """The cells of each launch's row of `roofline accuracy`'s table: kernel, N, cache, predicted,
+    measured, error, bound, limiter, ... (from `text` where the page was already made)."""
+    text = text if text is not None else accuracy_text(roofline, db, run)
     rows = []
     for line in text.splitlines():
         cells = [c.strip() for c in line.split("|")]
