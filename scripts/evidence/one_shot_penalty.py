@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""What a stored run would score if every one-shot wave of a latency-bound launch took PENALTY ns more
+than the model's round: the candidate that the turnover probe raised (a wave of one-shot blocks that
+load and store 4 bytes a thread took 86 ns longer than the same work looped in a resident grid on an
+H200, 7 ns on an H100; docs/model.md, "What does not carry to the H200"). `roofline accuracy` on the
+run (the current model, the run's own calibration), then, for each launch whose predicted bound is
+latency, `roofline predict --details` for its waves of blocks (grid / (blocks per SM x SMs); a
+resident grid-stride grid is one), and waves x PENALTY added to its loaded rounds: to its predicted
+time, or, where the floor of block waves binds (calibrate measures it on one-shot blocks, so it
+holds their turnover already), as far as the rounds with the penalty pass that floor. An evaluation:
+nothing here changes the model. Predicted times are read from the accuracy page (three significant
+digits).
+
+Usage: one_shot_penalty.py ROOFLINE DB GPU PENALTY_NS > NOTE.md
+"""
+import json
+import re
+import statistics
+import subprocess
+import sys
+
+from by_size import accuracy_rows
+
+UNITS_US = {"ns": 1e-3, "µs": 1.0, "ms": 1e3, "s": 1e6}
+
+
+def microseconds(cell):
+    value, unit = cell.split()
+    return float(value) * UNITS_US[unit]
+
+
+def sm_count(roofline, gpu):
+    """The GPU model's SMs, from `roofline predict --format json`."""
+    out = subprocess.run([roofline, "predict", "--kernel", "add_f32", "--n", "1024", "--gpu", gpu, "--format", "json"],
+                         check=True, capture_output=True, text=True).stdout
+    return int(json.loads(out)["gpu"]["params"]["sm_count"]["value"])
+
+
+def added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns):
+    """How much longer a latency-bound launch's bound gets with PENALTY ns more per wave of blocks
+    (grid / (blocks per SM x SMs), one for a resident grid): added to its rounds, or where the
+    floor of block waves binds (`at least ... waves of blocks`), to its loaded rounds against it."""
+    out = subprocess.run([roofline, "predict", "--kernel", kernel, "--n", n, "--cache", cache, "--gpu", gpu, "--db",
+                          db, "--details"], check=True, capture_output=True, text=True).stdout
+    grid = re.search(r"^  pass .*: grid (\d+) x \d+, (\d+) blocks/SM", out, re.M)
+    latency = re.search(r"^latency +([\d.]+) (ns|µs|ms|s) +(.*)$", out, re.M)
+    waves = max(1.0, int(grid.group(1)) / (int(grid.group(2)) * sms))
+    extra = waves * penalty_ns * 1e-3
+    if "at least" not in latency.group(3):
+        return waves, extra
+    bound = microseconds(f"{latency.group(1)} {latency.group(2)}")
+    rounds, ns = re.search(r"([\d.e+]+) rounds x ([\d.]+) ns loaded latency", latency.group(3)).groups()
+    return waves, max(0.0, float(rounds) * float(ns) * 1e-3 + extra - bound)
+
+
+def main():
+    if len(sys.argv) != 5:
+        raise SystemExit(__doc__)
+    roofline, db, gpu, penalty_ns = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+    rows = accuracy_rows(roofline, db, "latest")
+    sms = sm_count(roofline, gpu)
+    errors, crossed, moved = [], [], 0
+    for kernel, n, cache, predicted, measured, _, bound, *_ in rows:
+        before, measured = microseconds(predicted), microseconds(measured)
+        waves, added = added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns) if bound == "latency" else (0, 0)
+        pair = [100 * (t / measured - 1) for t in (before, before + added)]
+        errors.append(pair)
+        moved += added > 0
+        if (abs(pair[0]) <= 10) != (abs(pair[1]) <= 10):
+            crossed.append(f"| {kernel} | {n} | {cache} | {waves:.3g} | {pair[0]:+.1f} % | {pair[1]:+.1f} % |")
+    within = [sum(abs(e[i]) <= 10 for e in errors) for i in (0, 1)]
+    median = [statistics.median(abs(e[i]) for e in errors) for i in (0, 1)]
+    print(f"{len(rows)} launches, {moved} of them moved by the penalty. Within ±10 % of their measured median: "
+          f"{within[0]} -> {within[1]}; median |error| {median[0]:.1f} -> {median[1]:.1f} %. The launches that "
+          "cross 10 %:\n")
+    print("| kernel | N | cache | waves | error now | with the penalty |")
+    print("|---|---:|---|---:|---:|---:|")
+    print("\n".join(crossed))
+
+if __name__ == "__main__":
+    main()
