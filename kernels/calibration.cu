@@ -217,6 +217,17 @@ __global__ void __launch_bounds__(kBlock) copy1_one_shot_kernel(const unsigned c
   dst[i] = static_cast<unsigned char>(src[i] + 1);
 }
 
+// The same copies from one resident grid looping over them, a byte a trip: a one-shot wave's
+// work without its blocks' turnover. Not __restrict__, so that no trip's load is hoisted above
+// the store before it, as in a grid-stride kernel whose output may alias its input.
+__global__ void __launch_bounds__(kBlock) copy1_resident_kernel(const unsigned char* src, unsigned char* dst,
+                                                                std::size_t n) {
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+#pragma unroll 1
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+    dst[i] = static_cast<unsigned char>(src[i] + 1);
+}
+
 // Atomics that all meet on one word: `spread` is 0 at run time, so the compiler cannot prove
 // the address uniform and aggregate them; every thread's atomics reach the L2 one by one.
 template <typename T>
@@ -749,13 +760,19 @@ std::vector<Sample> CalibrationKernels::time_block_waves(int waves, int warmup, 
                   repetitions, waves, static_cast<std::int64_t>(blocks) * kBlock);
 }
 
-std::vector<Sample> CalibrationKernels::time_copy_waves(int waves, int warmup, int repetitions) {
+std::vector<Sample> CalibrationKernels::time_copy_waves(int waves, int warmup, int repetitions, bool resident) {
   Impl& m = *impl_;
   const Impl::CopyWaves w = m.copy_waves(waves);
   const auto* src = reinterpret_cast<const unsigned char*>(m.src);
   auto* dst = reinterpret_cast<unsigned char*>(m.dst);
+  const double work = 2.0 * static_cast<double>(w.bytes);
+  if (resident) {
+    const auto blocks = static_cast<unsigned>(resident_blocks(copy1_resident_kernel, m.sms));
+    return m.timed([&] { copy1_resident_kernel<<<blocks, kBlock, 0, m.stream>>>(src, dst, w.bytes); }, warmup,
+                   repetitions, work, static_cast<std::int64_t>(blocks) * kBlock, 0);
+  }
   return m.timed([&] { copy1_one_shot_kernel<<<w.blocks, kBlock, 0, m.stream>>>(src, dst); }, warmup, repetitions,
-                 2.0 * static_cast<double>(w.bytes), w.resident, 0);
+                 work, w.resident, 0);
 }
 
 double CalibrationKernels::launch_copy_waves(int waves, void* stream) {

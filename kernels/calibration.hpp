@@ -116,8 +116,9 @@ class CalibrationKernels {
   std::vector<Sample> time_cold_read_wave(int repetitions);
   // One-shot blocks whose threads each load one byte and store it again, `waves` times as many as
   // fit on the device at once (waves x resident bytes of each buffer); work = bytes read and
-  // written; Sample::threads is the resident thread count.
-  std::vector<Sample> time_copy_waves(int waves, int warmup, int repetitions);
+  // written; Sample::threads is the resident thread count. `resident`: the same copies from one
+  // resident grid looping over them, a byte a thread a trip (the waves without their turnover).
+  std::vector<Sample> time_copy_waves(int waves, int warmup, int repetitions, bool resident = false);
   // Enqueues one launch of those copies (untimed; for counters); returns the bytes written.
   double launch_copy_waves(int waves, void* stream);
   // One-shot write-only blocks (one 4-byte store per thread, into 4 MiB that stay in L2), `waves`

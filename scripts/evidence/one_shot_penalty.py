@@ -11,7 +11,11 @@ holds their turnover already), as far as the rounds with the penalty pass that f
 nothing here changes the model. Predicted times are read from the accuracy page (three significant
 digits).
 
-Usage: one_shot_penalty.py ROOFLINE DB GPU PENALTY_NS > NOTE.md
+PENALTY_NS `calibrated`: the run's latest calibration's `extra.one_shot_turnover_ns` (one-shot waves of
+one-byte copies less the same copies from a resident grid, recorded by calibrate since 2026-12-08);
+refused where the calibration lacks it.
+
+Usage: one_shot_penalty.py ROOFLINE DB GPU PENALTY_NS|calibrated > NOTE.md
 """
 import json
 import re
@@ -53,10 +57,24 @@ def added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns):
     return waves, max(0.0, float(rounds) * float(ns) * 1e-3 + extra - bound)
 
 
+def calibrated_turnover_ns(roofline, db):
+    """`extra.one_shot_turnover_ns` of the latest calibration in DB (as `accuracy` applies it)."""
+    sql = ("SELECT value FROM v_calibrations WHERE calibration_id = (SELECT MAX(calibration_id) FROM v_calibrations) "
+           "AND key = 'extra.one_shot_turnover_ns'")
+    out = subprocess.run([roofline, "query", "--db", db, "--format", "json", sql], capture_output=True, text=True,
+                         check=True).stdout
+    rows = json.loads(out)
+    if not rows:
+        raise SystemExit(f"{db}: its latest calibration has no extra.one_shot_turnover_ns (calibrated before it was "
+                         "recorded): give the penalty in ns")
+    return rows[0]["value"]
+
+
 def main():
     if len(sys.argv) != 5:
         raise SystemExit(__doc__)
-    roofline, db, gpu, penalty_ns = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+    roofline, db, gpu = sys.argv[1:4]
+    penalty_ns = calibrated_turnover_ns(roofline, db) if sys.argv[4] == "calibrated" else float(sys.argv[4])
     rows = accuracy_rows(roofline, db, "latest")
     sms = sm_count(roofline, gpu)
     errors, crossed, moved = [], [], 0
@@ -70,7 +88,7 @@ def main():
             crossed.append(f"| {kernel} | {n} | {cache} | {waves:.3g} | {pair[0]:+.1f} % | {pair[1]:+.1f} % |")
     within = [sum(abs(e[i]) <= 10 for e in errors) for i in (0, 1)]
     median = [statistics.median(abs(e[i]) for e in errors) for i in (0, 1)]
-    print(f"{len(rows)} launches, {moved} of them moved by the penalty. Within ±10 % of their measured median: "
+    print(f"{len(rows)} launches, {moved} of them moved by the penalty of {penalty_ns:.0f} ns. Within ±10 % of their measured median: "
           f"{within[0]} -> {within[1]}; median |error| {median[0]:.1f} -> {median[1]:.1f} %. The launches that "
           "cross 10 %:\n")
     print("| kernel | N | cache | waves | error now | with the penalty |")
