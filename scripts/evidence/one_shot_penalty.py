@@ -11,9 +11,10 @@ holds their turnover already), as far as the rounds with the penalty pass that f
 nothing here changes the model. Predicted times are read from the accuracy page (three significant
 digits).
 
-PENALTY_NS `calibrated`: the run's latest calibration's `extra.one_shot_turnover_ns` (one-shot waves of
-one-byte copies less the same copies from a resident grid, recorded by calibrate since 2026-12-08);
-refused where the calibration lacks it.
+PENALTY_NS `calibrated`: the split that calibrate's extras since 2026-12-08 measure, from the run's
+latest calibration (refused where it lacks them): every store round at `extra.store_round_resident_ns`
+(one-byte copies from a resident grid) in place of `store_round_ns` (the same copies one-shot), and
+every wave of blocks paying `extra.one_shot_turnover_ns` (the one-shot wave less the resident trip).
 
 Usage: one_shot_penalty.py ROOFLINE DB GPU PENALTY_NS|calibrated > NOTE.md
 """
@@ -40,16 +41,18 @@ def sm_count(roofline, gpu):
     return int(json.loads(out)["gpu"]["params"]["sm_count"]["value"])
 
 
-def added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns):
+def added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns, store_shift_ns=0.0):
     """How much longer a latency-bound launch's bound gets with PENALTY ns more per wave of blocks
-    (grid / (blocks per SM x SMs), one for a resident grid): added to its rounds, or where the
-    floor of block waves binds (`at least ... waves of blocks`), to its loaded rounds against it."""
+    (grid / (blocks per SM x SMs), one for a resident grid) and STORE_SHIFT ns more per round of
+    stores: added to its rounds, or where the floor of block waves binds (`at least ... waves of
+    blocks`), to its loaded rounds against it."""
     out = subprocess.run([roofline, "predict", "--kernel", kernel, "--n", n, "--cache", cache, "--gpu", gpu, "--db",
                           db, "--details"], check=True, capture_output=True, text=True).stdout
     grid = re.search(r"^  pass .*: grid (\d+) x \d+, (\d+) blocks/SM", out, re.M)
     latency = re.search(r"^latency +([\d.]+) (ns|µs|ms|s) +(.*)$", out, re.M)
     waves = max(1.0, int(grid.group(1)) / (int(grid.group(2)) * sms))
-    extra = waves * penalty_ns * 1e-3
+    stores = re.search(r"([\d.e+]+) rounds of stores x", latency.group(3))
+    extra = (waves * penalty_ns + (float(stores.group(1)) * store_shift_ns if stores else 0.0)) * 1e-3
     if "at least" not in latency.group(3):
         return waves, extra
     bound = microseconds(f"{latency.group(1)} {latency.group(2)}")
@@ -57,38 +60,44 @@ def added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns):
     return waves, max(0.0, float(rounds) * float(ns) * 1e-3 + extra - bound)
 
 
-def calibrated_turnover_ns(roofline, db):
-    """`extra.one_shot_turnover_ns` of the latest calibration in DB (as `accuracy` applies it)."""
-    sql = ("SELECT value FROM v_calibrations WHERE calibration_id = (SELECT MAX(calibration_id) FROM v_calibrations) "
-           "AND key = 'extra.one_shot_turnover_ns'")
+def calibrated_split_ns(roofline, db):
+    """The turnover per one-shot wave and the store round's shift (resident less one-shot) from
+    the latest calibration in DB (as `accuracy` applies it)."""
+    keys = ("extra.one_shot_turnover_ns", "extra.store_round_resident_ns", "store_round_ns")
+    sql = ("SELECT key, value FROM v_calibrations WHERE calibration_id = (SELECT MAX(calibration_id) FROM "
+           f"v_calibrations) AND key IN ({', '.join(repr(k) for k in keys)})")
     out = subprocess.run([roofline, "query", "--db", db, "--format", "json", sql], capture_output=True, text=True,
                          check=True).stdout
-    rows = json.loads(out)
-    if not rows:
-        raise SystemExit(f"{db}: its latest calibration has no extra.one_shot_turnover_ns (calibrated before it was "
-                         "recorded): give the penalty in ns")
-    return rows[0]["value"]
+    values = {r["key"]: r["value"] for r in json.loads(out)}
+    if any(k not in values for k in keys):
+        raise SystemExit(f"{db}: its latest calibration lacks {', '.join(k for k in keys if k not in values)} "
+                         "(calibrated before they were recorded): give the penalty in ns")
+    return values[keys[0]], values[keys[1]] - values[keys[2]]
 
 
 def main():
     if len(sys.argv) != 5:
         raise SystemExit(__doc__)
     roofline, db, gpu = sys.argv[1:4]
-    penalty_ns = calibrated_turnover_ns(roofline, db) if sys.argv[4] == "calibrated" else float(sys.argv[4])
+    penalty_ns, store_shift_ns = calibrated_split_ns(roofline, db) if sys.argv[4] == "calibrated" else (
+        float(sys.argv[4]), 0.0)
     rows = accuracy_rows(roofline, db, "latest")
     sms = sm_count(roofline, gpu)
     errors, crossed, moved = [], [], 0
     for kernel, n, cache, predicted, measured, _, bound, *_ in rows:
         before, measured = microseconds(predicted), microseconds(measured)
-        waves, added = added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns) if bound == "latency" else (0, 0)
+        waves, added = added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns, store_shift_ns) \
+            if bound == "latency" else (0, 0)
         pair = [100 * (t / measured - 1) for t in (before, before + added)]
         errors.append(pair)
-        moved += added > 0
+        moved += added != 0
         if (abs(pair[0]) <= 10) != (abs(pair[1]) <= 10):
             crossed.append(f"| {kernel} | {n} | {cache} | {waves:.3g} | {pair[0]:+.1f} % | {pair[1]:+.1f} % |")
     within = [sum(abs(e[i]) <= 10 for e in errors) for i in (0, 1)]
     median = [statistics.median(abs(e[i]) for e in errors) for i in (0, 1)]
-    print(f"{len(rows)} launches, {moved} of them moved by the penalty of {penalty_ns:.0f} ns. Within ±10 % of their measured median: "
+    shift = f" and {store_shift_ns:+.0f} ns a round of stores" if store_shift_ns else ""
+    print(f"{len(rows)} launches, {moved} of them moved by the penalty of {penalty_ns:.0f} ns a wave{shift}. "
+          f"Within ±10 % of their measured median: "
           f"{within[0]} -> {within[1]}; median |error| {median[0]:.1f} -> {median[1]:.1f} %. The launches that "
           "cross 10 %:\n")
     print("| kernel | N | cache | waves | error now | with the penalty |")
