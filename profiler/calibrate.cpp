@@ -383,29 +383,47 @@ void measure_block_waves(Calibrator& c) {
         fmt::format("{}: the {}-wave launch's time less {} x block_wave_ns", grids, kFew, kFew));
 }
 
+// The store round's one-byte copies run as this many resident waves and this many; the time per
+// wave is the difference over the waves between them (the launch's own cost cancels).
+constexpr int kCopyWavesFew = 256, kCopyWavesMany = 1024;
+
+// The store round's copies, one-shot or from one resident grid, per repetition: the time per wave,
+// and that time less the load's round with DRAM idle (idle_ns, the DRAM line's intercept) and the
+// queueing of both (queue_ns, its slope) at the wave's own utilization.
+struct CopyRounds {
+  std::vector<double> wave_ns, store_ns;
+  double threads = 0;  // resident at once
+};
+CopyRounds time_copy_rounds(Calibrator& c, bool resident, double bw, double idle_ns, double queue_ns) {
+  const auto few = c.k.time_copy_waves(kCopyWavesFew, c.warm, c.reps, resident);
+  const auto many = c.k.time_copy_waves(kCopyWavesMany, c.warm, c.reps, resident);
+  CopyRounds out;
+  for (std::size_t i = 0; i < std::min(few.size(), many.size()); ++i) {
+    const double wave_s = (many[i].seconds - few[i].seconds) / (kCopyWavesMany - kCopyWavesFew);
+    const double u = std::min(2.0 * static_cast<double>(many[i].threads) / wave_s / bw, 0.99);
+    out.wave_ns.push_back(wave_s * 1e9);
+    out.store_ns.push_back(wave_s * 1e9 - idle_ns - 2 * queue_ns * u / (1 - u));
+  }
+  if (!many.empty()) out.threads = static_cast<double>(many.front().threads);
+  return out;
+}
+
 // Recorded, not used by the model (docs/results/one-shot-penalty.md): the store round's copies
-// from one resident grid, so that it splits into a round without turnover and the turnover a
-// one-shot wave adds (waves_ns: the one-shot waves' times, per repetition). A failure here loses
-// only these values.
+// from one resident grid, so that the round splits into one without turnover and the turnover a
+// one-shot wave adds (one_shot_wave_ns: the one-shot waves' times, per repetition). A failure here
+// loses only these values.
 void measure_resident_copies(Calibrator& c, double bw, double idle_ns, double queue_ns,
-                             const std::vector<double>& waves_ns) {
-  constexpr int kFew = 256, kMany = 1024;
+                             const std::vector<double>& one_shot_wave_ns) {
   try {
-    const auto few_res = c.k.time_copy_waves(kFew, c.warm, c.reps, true);
-    const auto many_res = c.k.time_copy_waves(kMany, c.warm, c.reps, true);
-    std::vector<double> trip_ns, turnover_ns, resident_store_ns;
-    for (std::size_t i = 0; i < std::min(few_res.size(), many_res.size()); ++i) {
-      const double trip_s = (many_res[i].seconds - few_res[i].seconds) / (kMany - kFew);
-      const double u = std::min(2.0 * static_cast<double>(many_res[i].threads) / trip_s / bw, 0.99);
-      trip_ns.push_back(trip_s * 1e9);
-      resident_store_ns.push_back(trip_s * 1e9 - idle_ns - 2 * queue_ns * u / (1 - u));
-      if (i < waves_ns.size()) turnover_ns.push_back(waves_ns[i] - trip_s * 1e9);
-    }
+    const CopyRounds r = time_copy_rounds(c, true, bw, idle_ns, queue_ns);
+    std::vector<double> turnover_ns;
+    for (std::size_t i = 0; i < std::min(r.wave_ns.size(), one_shot_wave_ns.size()); ++i)
+      turnover_ns.push_back(one_shot_wave_ns[i] - r.wave_ns[i]);
     const std::string how = fmt::format("the same one-byte copies from one resident grid looping over them, a byte a "
                                         "thread a trip, {} and {} trips",
-                                        kFew, kMany);
-    c.add("extra.copy_trip_resident_ns", stat_of(trip_ns), how + ": time per trip, ns");
-    c.add("extra.store_round_resident_ns", stat_of(resident_store_ns),
+                                        kCopyWavesFew, kCopyWavesMany);
+    c.add("extra.copy_trip_resident_ns", stat_of(r.wave_ns), how + ": time per trip, ns");
+    c.add("extra.store_round_resident_ns", stat_of(r.store_ns),
           how + ": time per trip less the load's round and both queueings, as store_round_ns, ns");
     c.add("extra.one_shot_turnover_ns", stat_of(turnover_ns),
           how + ": the one-shot wave's time less the resident trip's, per repetition, ns");
@@ -415,27 +433,17 @@ void measure_resident_copies(Calibrator& c, double bw, double idle_ns, double qu
 }
 
 // The round trip of a store of loaded data with DRAM idle (store_round_ns): one-shot blocks that
-// load a byte and store it again, their time per wave beyond the load's round (idle_ns, the DRAM
-// line's intercept) and the queueing (queue_ns, its slope) of both; 256 and 1024 resident waves,
-// the difference per wave. Then the same copies from one resident grid (extras).
+// load a byte and store it again, their time per wave beyond the load's round and the queueing of
+// both. Then the same copies from one resident grid (extras).
 void measure_store_round(Calibrator& c, double bw, double idle_ns, double queue_ns) {
-  constexpr int kFew = 256, kMany = 1024;
-  const auto few = c.k.time_copy_waves(kFew, c.warm, c.reps), many = c.k.time_copy_waves(kMany, c.warm, c.reps);
-  std::vector<double> waves_ns, store_ns;
-  for (std::size_t i = 0; i < std::min(few.size(), many.size()); ++i) {
-    const double wave_s = (many[i].seconds - few[i].seconds) / (kMany - kFew);
-    const double u = std::min(2.0 * static_cast<double>(many[i].threads) / wave_s / bw, 0.99);
-    waves_ns.push_back(wave_s * 1e9);
-    store_ns.push_back(wave_s * 1e9 - idle_ns - 2 * queue_ns * u / (1 - u));
-  }
-  c.add("store_round_ns", stat_of(store_ns),
+  const CopyRounds r = time_copy_rounds(c, false, bw, idle_ns, queue_ns);
+  c.add("store_round_ns", stat_of(r.store_ns),
         fmt::format("one-shot blocks of 256 threads, each loading one byte and storing it again, {} and {} resident "
                     "waves over {} MiB: time per wave (median {:.0f} ns) - dram_stream_latency_ns - 2 x "
                     "dram_queue_latency_ns x u / (1 - u) at the wave's own utilization u (a load's round and the "
                     "store's queueing)",
-                    kFew, kMany, kMany * (many.empty() ? 0.0 : static_cast<double>(many.front().threads)) / kMiB,
-                    stat_of(waves_ns).median));
-  measure_resident_copies(c, bw, idle_ns, queue_ns, waves_ns);
+                    kCopyWavesFew, kCopyWavesMany, kCopyWavesMany * r.threads / kMiB, stat_of(r.wave_ns).median));
+  measure_resident_copies(c, bw, idle_ns, queue_ns, r.wave_ns);
 }
 
 // The DRAM round of the latency bound against the utilization u its own loads make (docs/model.md):
@@ -499,7 +507,6 @@ void measure_dram_rounds(Calibrator& c) {
   }
   measure_store_round(c, bw, idle.median, queue.median);
 }
-
 
 // What a real grid's launch costs beyond the empty kernel's overhead when it starts cold
 // (launch_fill_ns, added to every cold launch with it): a cold launch whose one resident wave of
