@@ -18,27 +18,18 @@ every wave of blocks paying `extra.one_shot_turnover_ns` (the one-shot wave less
 
 Usage: one_shot_penalty.py ROOFLINE DB GPU PENALTY_NS|calibrated > NOTE.md
 """
-import json
 import re
 import statistics
 import subprocess
 import sys
 
 from by_size import accuracy_rows
-
-UNITS_US = {"ns": 1e-3, "µs": 1.0, "ms": 1e3, "s": 1e6}
+from round_latency import UNITS, calibrated, latest_calibration
 
 
 def microseconds(cell):
     value, unit = cell.split()
-    return float(value) * UNITS_US[unit]
-
-
-def sm_count(roofline, gpu):
-    """The GPU model's SMs, from `roofline predict --format json`."""
-    out = subprocess.run([roofline, "predict", "--kernel", "add_f32", "--n", "1024", "--gpu", gpu, "--format", "json"],
-                         check=True, capture_output=True, text=True).stdout
-    return int(json.loads(out)["gpu"]["params"]["sm_count"]["value"])
+    return float(value) * UNITS[unit] * 1e6
 
 
 def added_us(roofline, db, gpu, sms, kernel, n, cache, penalty_ns, store_shift_ns=0.0):
@@ -64,15 +55,11 @@ def calibrated_split_ns(roofline, db):
     """The turnover per one-shot wave and the store round's shift (resident less one-shot) from
     the latest calibration in DB (as `accuracy` applies it)."""
     keys = ("extra.one_shot_turnover_ns", "extra.store_round_resident_ns", "store_round_ns")
-    sql = ("SELECT key, value FROM v_calibrations WHERE calibration_id = (SELECT MAX(calibration_id) FROM "
-           f"v_calibrations) AND key IN ({', '.join(repr(k) for k in keys)})")
-    out = subprocess.run([roofline, "query", "--db", db, "--format", "json", sql], capture_output=True, text=True,
-                         check=True).stdout
-    values = {r["key"]: r["value"] for r in json.loads(out)}
+    values = latest_calibration(roofline, db, f"key IN ({', '.join(repr(k) for k in keys)})")
     if any(k not in values for k in keys):
         raise SystemExit(f"{db}: its latest calibration lacks {', '.join(k for k in keys if k not in values)} "
                          "(calibrated before they were recorded): give the penalty in ns")
-    return values[keys[0]], values[keys[1]] - values[keys[2]]
+    return values[keys[0]]["value"], values[keys[1]]["value"] - values[keys[2]]["value"]
 
 
 def main():
@@ -82,7 +69,7 @@ def main():
     penalty_ns, store_shift_ns = calibrated_split_ns(roofline, db) if sys.argv[4] == "calibrated" else (
         float(sys.argv[4]), 0.0)
     rows = accuracy_rows(roofline, db, "latest")
-    sms = sm_count(roofline, gpu)
+    sms = calibrated(roofline, gpu, db, "sm_count")
     errors, crossed, moved = [], [], 0
     for kernel, n, cache, predicted, measured, _, bound, *_ in rows:
         before, measured = microseconds(predicted), microseconds(measured)
@@ -103,6 +90,7 @@ def main():
     print("| kernel | N | cache | waves | error now | with the penalty |")
     print("|---|---:|---|---:|---:|---:|")
     print("\n".join(crossed))
+
 
 if __name__ == "__main__":
     main()

@@ -66,16 +66,22 @@ def rows(roofline, gpu, db):
         yield kernel[0], in_flight, bound / rounds * 1e9, t / rounds * 1e9, achieved / 1e12, achieved / bandwidth
 
 
+def latest_calibration(roofline, db, condition):
+    """key -> {key, value, method} of the latest calibration in DB (the one `accuracy` applies) whose
+    keys meet the SQL condition."""
+    sql = ("SELECT key, value, method FROM v_calibrations WHERE calibration_id = (SELECT MAX(calibration_id) "
+           f"FROM v_calibrations) AND ({condition})")
+    out = subprocess.run([roofline, "query", "--db", db, "--format", "json", sql], capture_output=True, text=True,
+                         check=True).stdout
+    return {r["key"]: r for r in json.loads(out)}
+
+
 def calibration_points(roofline, db):
     """The line (intercept, slope in ns) and the points beside it: (what, u, measured round in ns), the
     one-in-flight points from the line's own first repetition, the two- and four-in-flight extras where
     the run's calibration has them (the latest calibration in DB, as `accuracy` applies it)."""
-    sql = ("SELECT key, value, method FROM v_calibrations WHERE calibration_id = (SELECT MAX(calibration_id) "
-           "FROM v_calibrations) AND (key IN ('dram_stream_latency_ns', 'dram_queue_latency_ns') "
-           "OR key LIKE 'extra.dram_round_%_in_flight_ns')")
-    out = subprocess.run([roofline, "query", "--db", db, "--format", "json", sql], capture_output=True, text=True,
-                         check=True).stdout
-    values = {r["key"]: r for r in json.loads(out)}
+    values = latest_calibration(roofline, db, "key IN ('dram_stream_latency_ns', 'dram_queue_latency_ns') "
+                                "OR key LIKE 'extra.dram_round_%_in_flight_ns'")
     line = values["dram_stream_latency_ns"]["value"], values["dram_queue_latency_ns"]["value"]
     points = [(f"1, {'all' if share == '1/1' else share} of the threads", float(u), float(ns)) for share, ns, u in
               re.findall(r"(1/\d+): (\d+) ns at u = ([\d.]+)", values["dram_stream_latency_ns"]["method"])]
